@@ -1,0 +1,1 @@
+"""The board: a grid of spaces with terrain and regions, and its connection graph."""

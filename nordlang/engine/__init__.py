@@ -1,0 +1,1 @@
+"""The engine: state, flow, standard library of primitives, moves and games."""

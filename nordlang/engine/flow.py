@@ -1,0 +1,336 @@
+"""The turn structure as a small resumable machine.
+
+A rulebook's flow is a tree of steps (do, let, if, while, for, choose,
+call). The machine runs them until a player must decide, then stops with a
+pending choice; the position in the tree is a stack of frames, so a state
+can be copied and resumed (search agents, lookahead, replays).
+
+A choice with one option is taken at once (recorded as forced). A choice
+marked `lookahead` keeps only the options from which the turn can go on:
+that is how "a tile is played only when a placement follows" is said in
+data instead of in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import EvalError, NordError, Pos, RulesError
+from ..lang.builtins import ordered
+from ..lang.compiler import Ctx
+
+
+class DeadEnd(Exception):
+    """A required choice has no option (used by lookahead probes)."""
+
+    def __init__(self, step):
+        super().__init__(step.name)
+        self.step = step
+
+
+# ---------------- steps ----------------
+@dataclass(eq=False)
+class Step:
+    pos: Pos
+
+
+@dataclass(eq=False)
+class Do(Step):
+    run: object
+
+
+@dataclass(eq=False)
+class Let(Step):
+    name: str
+    expr: object
+
+
+@dataclass(eq=False)
+class If(Step):
+    cond: object
+    then: tuple
+    orelse: tuple
+
+
+@dataclass(eq=False)
+class While(Step):
+    cond: object
+    body: tuple
+    limit: int
+
+
+@dataclass(eq=False)
+class ForEach(Step):
+    target: tuple
+    iter: object
+    body: tuple
+
+
+@dataclass(eq=False)
+class Alternative:
+    label: str
+    when: object
+    steps: tuple
+
+
+@dataclass(eq=False)
+class Choose(Step):
+    name: str
+    source: object = None          # expression giving the options
+    alternatives: tuple = ()       # or labelled alternatives with steps
+    optional: str | None = None    # text of the "nothing" option, when allowed
+    lookahead: bool = False
+    otherwise: tuple | None = None
+    prompt: str = ""
+
+
+@dataclass(eq=False)
+class CallProc(Step):
+    proc: str
+    args: object = None            # closure giving the argument tuple, or None
+
+
+# ---------------- frames ----------------
+class Frame:
+    __slots__ = ("steps", "pc", "vars", "loop")
+
+    def __init__(self, steps, vars, loop=None):
+        self.steps = steps
+        self.pc = 0
+        self.vars = vars
+        self.loop = loop
+
+    def copy(self, memo):
+        f = Frame.__new__(Frame)
+        f.steps, f.pc, f.loop = self.steps, self.pc, self.loop
+        vid = id(self.vars)
+        v = memo.get(vid)
+        if v is None:
+            v = memo[vid] = dict(self.vars)
+        f.vars = v
+        return f
+
+
+class Pending:
+    """A decision the current player must take."""
+
+    __slots__ = ("step", "options", "texts", "vars", "player")
+
+    def __init__(self, step, options, texts, vars, player):
+        self.step, self.options, self.texts, self.vars, self.player = step, options, texts, vars, player
+
+    def copy(self, memo):
+        p = Pending.__new__(Pending)
+        p.step, p.options, p.texts, p.player = self.step, self.options, self.texts, self.player
+        vid = id(self.vars)
+        v = memo.get(vid)
+        if v is None:
+            v = memo[vid] = dict(self.vars)
+        p.vars = v
+        return p
+
+
+# ---------------- the machine ----------------
+class Machine:
+    """Runs a rulebook's flow over states."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def start(self, state):
+        """Create the zones the rulebook declares, then run its setup."""
+        rules = self.rules
+        for name, z in rules.zones.items():
+            keys = [(name, p) for p in rules.player_range] if z.get("per_player") else [(name, None)]
+            for k in keys:
+                if z["type"] == "pool":
+                    state.pools[k] = {}
+                elif z["type"] == "deck":
+                    state.decks[k] = []
+                else:
+                    state.tracks[k] = [None] * len(z.get("values", ()))
+        for s in rules.grid.spaces:
+            state.pools[s] = {}
+        for sid in rules.grid.structures:
+            state.pools[sid] = {}
+        state.frames = [Frame(self.rules.setup, {})]
+        self.run(state)
+
+    def begin_turn(self, state, first=False):
+        if not first:
+            ctx = Ctx(state, self.rules)
+            state.player = self.rules.next_player(ctx)
+        state.turn += 1
+        state.turn_start = state.snapshot()
+        state.frames = [Frame(self.rules.turn, {})]
+
+    def run(self, state, probe=False):
+        """Advance until a decision is pending or the game is over.
+
+        In a probe (lookahead), stop when the current turn ends.
+        """
+        rules = self.rules
+        while state.pending is None:
+            if state.over:
+                state.frames = []
+                return
+            frames = state.frames
+            if not frames:
+                if probe:
+                    return
+                self.begin_turn(state, first=state.turn == 0)
+                continue
+            fr = frames[-1]
+            if fr.pc >= len(fr.steps):
+                self._end_block(state, fr)
+                continue
+            step = fr.steps[fr.pc]
+            fr.pc += 1
+            try:
+                self._exec(state, fr, step, probe)
+            except (DeadEnd, NordError):
+                raise
+            except RecursionError:
+                raise RulesError("the flow nests too deeply", step.pos) from None
+
+    def _ctx(self, state, fr):
+        return Ctx(state, self.rules, fr.vars)
+
+    def _end_block(self, state, fr):
+        loop = fr.loop
+        if loop is None:
+            state.frames.pop()
+            return
+        if loop[0] == "while":
+            step, count = loop[1], loop[2]
+            if step.cond(self._ctx(state, fr)):
+                if count >= step.limit:
+                    raise RulesError(f"a 'while' loop ran {step.limit} times without ending", step.pos,
+                                     hint="raise its 'limit' if this is intended")
+                fr.loop = ("while", step, count + 1)
+                fr.pc = 0
+            else:
+                state.frames.pop()
+            return
+        _, step, items, i = loop
+        if i < len(items):
+            _bind(fr.vars, step.target, items[i])
+            fr.loop = ("for", step, items, i + 1)
+            fr.pc = 0
+        else:
+            state.frames.pop()
+
+    def _exec(self, state, fr, step, probe):
+        t = type(step)
+        if t is Do:
+            step.run(self._ctx(state, fr))
+        elif t is Let:
+            fr.vars[step.name] = step.expr(self._ctx(state, fr))
+        elif t is If:
+            branch = step.then if step.cond(self._ctx(state, fr)) else step.orelse
+            if branch:
+                state.frames.append(Frame(branch, fr.vars))
+        elif t is While:
+            if step.cond(self._ctx(state, fr)):
+                state.frames.append(Frame(step.body, fr.vars, ("while", step, 1)))
+        elif t is ForEach:
+            items = tuple(ordered(step.iter(self._ctx(state, fr))))
+            if items:
+                _bind(fr.vars, step.target, items[0])
+                state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1)))
+        elif t is CallProc:
+            proc = self.rules.procs[step.proc]
+            vals = step.args(self._ctx(state, fr)) if step.args is not None else ()
+            state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
+        elif t is Choose:
+            self._choose(state, fr, step, probe)
+        else:  # pragma: no cover
+            raise AssertionError(step)
+
+    # ---- choices ----
+    def options(self, state, fr, step):
+        """(values, texts) of a choice before lookahead, duplicates removed."""
+        ctx = self._ctx(state, fr)
+        if step.alternatives:
+            vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
+        else:
+            try:
+                raw = step.source(ctx)
+            except NordError:
+                raise
+            except Exception as e:  # pragma: no cover - compiled closures wrap their errors
+                raise EvalError(str(e), step.pos) from None
+            vals = list(ordered(raw))
+        show = self.rules.show
+        texts, out = [], []
+        seen = set()
+        for v in vals:
+            t = show(v)
+            if t not in seen:
+                seen.add(t)
+                out.append(v)
+                texts.append(t)
+        if step.optional is not None and step.optional not in seen:
+            out.insert(0, None)
+            texts.insert(0, step.optional)
+        return out, texts
+
+    def _choose(self, state, fr, step, probe):
+        vals, texts = self.options(state, fr, step)
+        if step.lookahead and len(vals) > 0:
+            keep = [i for i, v in enumerate(vals) if self._feasible(state, step, v)]
+            vals = [vals[i] for i in keep]
+            texts = [texts[i] for i in keep]
+        if not vals:
+            if step.otherwise is not None:
+                state.frames.append(Frame(step.otherwise, fr.vars))
+                return
+            raise DeadEnd(step)
+        if len(vals) == 1:
+            self._bind_choice(state, fr, step, vals[0])
+            if not probe:
+                state.history.append((state.turn, state.player, step.name, texts[0], True))
+            return
+        state.pending = Pending(step, vals, texts, fr.vars, state.player)
+
+    def _bind_choice(self, state, fr, step, value):
+        fr.vars[step.name] = value
+        if step.alternatives:
+            for a in step.alternatives:
+                if a.label == value:
+                    state.frames.append(Frame(a.steps, fr.vars))
+                    break
+
+    def _feasible(self, state, step, value) -> bool:
+        probe = state.clone()
+        fr = probe.frames[-1]
+        self._bind_choice(probe, fr, step, value)
+        try:
+            self.run(probe, probe=True)
+        except DeadEnd:
+            return False
+        return True
+
+    def choose(self, state, index: int):
+        """Take option `index` of the pending choice and run on."""
+        p = state.pending
+        state.pending = None
+        fr = state.frames[-1]
+        state.history.append((state.turn, state.player, p.step.name, p.texts[index], False))
+        state.moves_made += 1
+        self._bind_choice(state, fr, p.step, p.options[index])
+        try:
+            self.run(state)
+        except DeadEnd as e:
+            raise RulesError(f"the rules demand a choice {e.step.name!r} here, but it has no option",
+                             e.step.pos) from None
+
+
+def _bind(v, target, x):
+    if len(target) == 1:
+        v[target[0]] = x
+        return
+    if not isinstance(x, tuple) or len(x) != len(target):
+        raise EvalError(f"cannot unpack {x!r} into {', '.join(target)}")
+    for n, y in zip(target, x):
+        v[n] = y

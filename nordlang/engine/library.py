@@ -1,0 +1,452 @@
+"""The generic standard library: board, zone, graph and score primitives.
+
+These are the words rulebooks are written in. None of them knows a game:
+a rulebook names its terrains, pieces, zones and structures, and these
+primitives work on whatever it names.
+"""
+
+from __future__ import annotations
+
+from ..errors import EvalError
+from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered, sort_key
+
+STD = Registry(dict(CORE.items))
+
+
+def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board"):
+    def deco(fn):
+        STD.add(Builtin(name, fn, kind, arity, doc, example, group))
+        return fn
+    return deco
+
+
+def _space(ctx, s):
+    if s not in ctx.rules.grid.space_set:
+        raise EvalError(f"{ctx.rules.show(s)} is not a space of this board")
+    return s
+
+
+# ---------------- players and turns ----------------
+@_def("player", BARE, doc="the player whose turn it is", example="player", group="players")
+def _player(ctx):
+    return ctx.state.player
+
+
+@_def("players", BARE, doc="all players, in turn order from the first", example="players", group="players")
+def _players(ctx):
+    return ctx.rules.player_range
+
+
+@_def("num_players", BARE, doc="how many players play", example="num_players", group="players")
+def _num_players(ctx):
+    return ctx.rules.num_players
+
+
+@_def("turn", BARE, doc="the number of the current turn (from 1)", example="turn", group="players")
+def _turn(ctx):
+    return ctx.state.turn
+
+
+@_def("others", arity=(1, 1), doc="every player but p", example="others(player)", group="players")
+def _others(ctx, p):
+    return tuple(q for q in ctx.rules.player_range if q != p)
+
+
+# ---------------- board ----------------
+@_def("spaces", BARE, doc="every space of the board", example="spaces")
+def _spaces(ctx):
+    return ctx.rules.grid.spaces
+
+
+@_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"')
+def _terrain(ctx, s):
+    return ctx.rules.grid.terrain[_space(ctx, s)]
+
+
+@_def("has_feature", arity=(2, 2), doc="true when a space shows the named feature",
+      example='has_feature(s, "pile")')
+def _has_feature(ctx, s, name):
+    return name in ctx.rules.grid.features.get(s, ())
+
+
+@_def("tile_of", arity=(1, 1), doc="the land tile a space belongs to (none for open spaces)",
+      example="tile_of(s)")
+def _tile_of(ctx, s):
+    return ctx.rules.grid.tiles.get(s)
+
+
+@_def("distance", arity=(2, 2), doc="grid (Manhattan) distance between two spaces or structures",
+      example="distance(space_of(x), space_of(y))")
+def _distance(ctx, a, b):
+    if isinstance(a, str):
+        a = _structure(ctx, a).space
+    if isinstance(b, str):
+        b = _structure(ctx, b).space
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+@_def("neighbors", arity=(1, 1), doc="orthogonally adjacent spaces", example="neighbors(s)")
+def _neighbors(ctx, s):
+    return ctx.rules.grid.orth[_space(ctx, s)]
+
+
+@_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
+      example="surroundings(space_of(x))")
+def _surroundings(ctx, s):
+    if isinstance(s, str):
+        s = _structure(ctx, s).space
+    return ctx.rules.grid.ring[_space(ctx, s)]
+
+
+@_def("region_of", arity=(1, 1), doc="the region id of a space (none on a structure)", example="region_of(s)")
+def _region_of(ctx, s):
+    return ctx.rules.grid.region_of.get(_space(ctx, s))
+
+
+@_def("regions", BARE, doc="every region id", example="regions")
+def _regions(ctx):
+    return tuple(range(len(ctx.rules.grid.region_spaces)))
+
+
+@_def("region_spaces", arity=(1, 1), doc="the spaces of a region", example="region_spaces(region_of(s))")
+def _region_spaces(ctx, r):
+    return ctx.rules.grid.region_spaces[r]
+
+
+@_def("region_terrain", arity=(1, 1), doc="the terrain of a region", example="region_terrain(r)")
+def _region_terrain(ctx, r):
+    return ctx.rules.grid.region_terrain[r]
+
+
+@_def("regions_of", arity=(1, 1), doc="the set of regions that some spaces lie in", example="regions_of(g)")
+def _regions_of(ctx, spaces):
+    ro = ctx.rules.grid.region_of
+    return frozenset(ro.get(s) for s in spaces)
+
+
+def _structure(ctx, sid):
+    st = ctx.rules.grid.structures.get(sid)
+    if st is None:
+        raise EvalError(f"no structure {sid!r} on this board")
+    return st
+
+
+@_def("structures", arity=(1, 1), doc="ids of every structure of a kind, in id order",
+      example='structures("hall")')
+def _structures(ctx, kind):
+    return ctx.rules.structures_by_kind.get(kind, ())
+
+
+@_def("space_of", arity=(1, 1), doc="the space a structure stands on", example="space_of(x)")
+def _space_of(ctx, sid):
+    return _structure(ctx, sid).space
+
+
+@_def("structure_at", arity=(1, 1), doc="the structure on a space, or none", example="structure_at(s)")
+def _structure_at(ctx, s):
+    return ctx.rules.grid.structure_at.get(s)
+
+
+@_def("ports", arity=(1, 1), doc="the four side ports of a structure (graph nodes)", example="ports(x)",
+      group="graph")
+def _ports(ctx, sid):
+    _structure(ctx, sid)
+    return ctx.rules.grid.ports[sid]
+
+
+# ---------------- pieces and zones ----------------
+@_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones")
+def _kind(ctx, it):
+    return it[0]
+
+
+@_def("tag", arity=(1, 1), doc="the tag of an item (its owner, symbol...)", example="tag(it)", group="zones")
+def _tag(ctx, it):
+    return it[1]
+
+
+@_def("owner", arity=(1, 1), doc="the owning player of an item, or none", example="owner(it)", group="zones")
+def _owner(ctx, it):
+    t = it[1]
+    return t if isinstance(t, int) and not isinstance(t, bool) and t < ctx.rules.num_players else None
+
+
+@_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
+      group="zones")
+def _amount(ctx, zone, item):
+    return ctx.state.amount(zone, item)
+
+
+@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones")
+def _total(ctx, zone):
+    return ctx.state.total(zone)
+
+
+@_def("items", arity=(1, 1), doc="the distinct items of a pool, a deck's list, a track's filled slots",
+      example="items(hand(p))", group="zones")
+def _items(ctx, zone):
+    return ctx.state.items(zone)
+
+
+@_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones")
+def _piece_at(ctx, s):
+    return ctx.state.occupied.get(s)
+
+
+@_def("occupied", arity=(1, 1), doc="true when a linking piece stands on the space", example="occupied(s)",
+      group="zones")
+def _occupied(ctx, s):
+    return s in ctx.state.occupied
+
+
+@_def("occupied_spaces", BARE, doc="every space holding a linking piece", example="occupied_spaces",
+      group="zones")
+def _occupied_spaces(ctx):
+    return tuple(sorted(ctx.state.occupied))
+
+
+@_def("open_spaces", arity=(1, 1), doc="spaces of a collection with no piece and no structure",
+      example="open_spaces(region_spaces(r))", group="zones")
+def _open_spaces(ctx, spaces):
+    occ = ctx.state.occupied
+    at = ctx.rules.grid.structure_at
+    return tuple(s for s in ordered(spaces) if s not in occ and s not in at)
+
+
+@_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
+      group="zones")
+def _slots(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    return tuple((i, x) for i, x in enumerate(track) if x is not None)
+
+
+@_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
+      group="zones")
+def _free_slots(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    return track.count(None)
+
+
+@_def("next_value", arity=(1, 1), doc="the value of a track's lowest empty slot (none when full)",
+      example="next_value(track)", group="zones")
+def _next_value(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    if None not in track:
+        return None
+    return ctx.rules.track_values[zone[0]][track.index(None)]
+
+
+# ---------------- the connection graph ----------------
+@_def("connected", arity=(2, 2), doc="true when a component links the two (structures, spaces or ports)",
+      example="connected(x, y)", group="graph")
+def _connected(ctx, a, b):
+    return ctx.state.links.connected(a, b)
+
+
+@_def("component", arity=(1, 1), doc="the nodes linked with a space or port", example="component(s)",
+      group="graph")
+def _component(ctx, x):
+    return ctx.state.links.component(x)
+
+
+@_def("linked_structures", arity=(1, 1), doc="the structures with a port in the component of x",
+      example="linked_structures(s)", group="graph")
+def _linked_structures(ctx, x):
+    comp = ctx.state.links.component(x)
+    return tuple(sorted({n[0] for n in comp if isinstance(n[0], str)}))
+
+
+@_def("frontier", arity=(1, 1), doc="open spaces that a piece placed on would link to one of the nodes",
+      example="frontier(component(s))", group="graph")
+def _frontier(ctx, nodes):
+    grid = ctx.rules.grid
+    occ = ctx.state.occupied
+    at = grid.structure_at
+    out = set()
+    for n in nodes:
+        if isinstance(n[0], str):
+            face = grid.port_faces.get(n)
+            if face is not None and face not in occ:
+                out.add(face)
+        else:
+            for m in grid.orth[n]:
+                if m not in occ and m not in at:
+                    out.add(m)
+    return frozenset(out)
+
+
+@_def("groups", arity=(3, 4),
+      doc="orthogonally connected sets of the given spaces, sizes lo..hi, each holding an anchor",
+      example="groups(open_spaces(region_spaces(r)), 1, 3, anchors)", group="graph")
+def _groups(ctx, allowed, lo, hi, anchors=None):
+    allowed = frozenset(allowed)
+    orth = ctx.rules.grid.orth
+    seeds = allowed if anchors is None else allowed & frozenset(anchors)
+    if hi < 1 or not seeds:
+        return ()
+    found = set()
+    frontier = {frozenset((s,)) for s in seeds}
+    size = 1
+    while frontier:
+        if size >= lo:
+            found |= frontier
+        if size >= hi:
+            break
+        nxt = set()
+        for g in frontier:
+            for s in g:
+                for n in orth[s]:
+                    if n in allowed and n not in g:
+                        nxt.add(g | {n})
+        frontier = nxt
+        size += 1
+    return tuple(sorted(found, key=sort_key))
+
+
+@_def("shortest_paths", arity=(2, 2),
+      doc="every shortest chain of linked spaces from a port of x to a port of y, in order from x",
+      example="shortest_paths(x, y)", group="graph")
+def _shortest_paths(ctx, a, b):
+    return ctx.state.links.shortest_paths(a, b)
+
+
+@_def("at_turn_start", LAZY, arity=(1, 1), doc="the value of an expression in the position the turn began in",
+      example="at_turn_start(connected(x, y))", group="graph")
+def _at_turn_start(ctx, thunk):
+    start = ctx.state.turn_start
+    if start is None:
+        return thunk(ctx)
+    saved = ctx.state
+    ctx.state = start
+    try:
+        return thunk(ctx)
+    finally:
+        ctx.state = saved
+
+
+# ---------------- counters and points ----------------
+@_def("points", arity=(1, 1), doc="a player's points", example="points(player)", group="points")
+def _points(ctx, p):
+    return ctx.state.counters.get(("points", p), 0)
+
+
+@_def("points_from", arity=(2, 2), doc="a player's points from one source", example='points_from(p, "gold")',
+      group="points")
+def _points_from(ctx, p, source):
+    return ctx.state.counters.get(("points", p, source), 0)
+
+
+@_def("counter", arity=(1, 1), doc="the value of a named counter (0 when never set)",
+      example='counter("rounds")', group="points")
+def _counter(ctx, name):
+    return ctx.state.counters.get(("counter", name), 0)
+
+
+# ---------------- effects ----------------
+def _effect(name, arity, doc, example, group="effects"):
+    return _def(name, EFFECT, arity, doc, example, group)
+
+
+@_effect("create", (2, 3), "bring n new items into a zone (setup)", "create(coin(), bank, 10)")
+def _create(ctx, item, zone, n=1):
+    ctx.state.add(zone, item, n)
+    ctx.state.bump(("created", item), n)
+
+
+@_effect("move", (3, 4), "move n items from one zone to another (a track fills its lowest free slot)",
+         "move(coin(), bank, hand(player))")
+def _move(ctx, item, src, dst, n=1):
+    st = ctx.state
+    st.remove(src, item, n)
+    st.add(dst, item, n)
+    st.events.append(("move", item, src, dst, n))
+
+
+@_effect("move_all", (2, 3), "move every item (or every one of a kind) from one zone to another",
+         "move_all(discard, deck)")
+def _move_all(ctx, src, dst, kind=None):
+    st = ctx.state
+    for item in st.items(src):
+        if kind is None or item[0] == kind:
+            n = st.amount(src, item)
+            st.remove(src, item, n)
+            st.add(dst, item, n)
+            st.events.append(("move", item, src, dst, n))
+
+
+@_effect("take", (3, 3), "move the item in slot i of a track to a zone", "take(track, 0, bank)")
+def _take(ctx, zone, i, dst):
+    st = ctx.state
+    track = st.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    item = track[i]
+    if item is None:
+        raise EvalError(f"slot {i} of {ctx.rules.show(zone)} is empty")
+    track[i] = None
+    st.add(dst, item)
+    st.events.append(("move", item, zone, dst, 1))
+
+
+@_effect("compact", (1, 1), "slide a track's items down to the lowest slots, keeping their order",
+         "compact(track)")
+def _compact(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    kept = [x for x in track if x is not None]
+    track[:] = kept + [None] * (len(track) - len(kept))
+
+
+@_effect("shuffle", (1, 1), "shuffle a deck with the game's seeded random source", "shuffle(deck)")
+def _shuffle(ctx, zone):
+    deck = ctx.state.decks.get(zone)
+    if deck is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
+    ctx.state.rng.shuffle(deck)
+
+
+@_effect("draw", (2, 2), "move the top item of a deck to a zone (nothing when the deck is empty)",
+         "draw(deck, hand(player))")
+def _draw(ctx, zone, dst):
+    st = ctx.state
+    deck = st.decks.get(zone)
+    if deck is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
+    if deck:
+        item = deck.pop(0)
+        st.add(dst, item)
+        st.events.append(("move", item, zone, dst, 1))
+
+
+@_effect("award", (3, 4), "give a player points from a source (with an optional detail such as a place)",
+         'award(player, 3, "gold")', group="points")
+def _award(ctx, p, n, source, detail=None):
+    st = ctx.state
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise EvalError(f"points must be a whole number, got {n!r}")
+    st.bump(("points", p), n)
+    st.bump(("points", p, source), n)
+    st.events.append(("award", p, n, source, detail))
+
+
+@_effect("add", (2, 2), "add to a named counter", 'add("rounds", 1)', group="points")
+def _add(ctx, name, n):
+    ctx.state.bump(("counter", name), n)
+
+
+@_effect("note", (1, None), "record an event for logs and statistics", 'note("raid", x, y)', group="effects")
+def _note(ctx, kind, *args):
+    ctx.state.events.append(("note", kind) + args)
+
+
+@_effect("end_game", (0, 0), "end the game after the current step", "end_game()")
+def _end_game(ctx):
+    ctx.state.over = True
+    ctx.state.events.append(("end",))

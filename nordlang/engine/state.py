@@ -1,0 +1,216 @@
+"""Game state: zones of items, counters, whose turn, and the flow's position.
+
+Items are small tuples (kind, tag): ("man", 2) is a piece of player 2,
+("boat", None) a neutral one, ("treasure", "axe") a token. Zones are keyed
+by plain values: a space (row, col), a structure id, or (zone name, owner).
+Pools are multisets, decks ordered lists, tracks fixed rows of slots.
+
+Every change goes through `add`/`remove`, which keep the occupancy of
+spaces (which pieces link) up to date and record events.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..board.graph import links_for
+from ..errors import EvalError
+
+
+class State:
+    __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
+                 "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
+                 "history", "moves_made")
+
+    def __init__(self, rules, seed: int):
+        self.rules = rules
+        self.pools = {}
+        self.decks = {}
+        self.tracks = {}
+        self.counters = {}
+        self.player = 0
+        self.turn = 0
+        self.over = False
+        self.rng = random.Random(seed)
+        self.frames = []
+        self.pending = None
+        self.occupied = {}        # space -> linking item
+        self._links = None
+        self.turn_start = None
+        self.events = []
+        self.history = []         # (turn, player, choice, option text, forced)
+        self.moves_made = 0
+
+    # ---- copying ----
+    def clone(self, keep_log: bool = False) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.pools = {k: dict(v) for k, v in self.pools.items()}
+        s.decks = {k: list(v) for k, v in self.decks.items()}
+        s.tracks = {k: list(v) for k, v in self.tracks.items()}
+        s.counters = dict(self.counters)
+        s.player, s.turn, s.over = self.player, self.turn, self.over
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        memo = {}
+        s.frames = [f.copy(memo) for f in self.frames]
+        s.pending = self.pending.copy(memo) if self.pending is not None else None
+        s.occupied = dict(self.occupied)
+        s._links = self._links
+        s.turn_start = self.turn_start
+        s.events = list(self.events) if keep_log else []
+        s.history = list(self.history) if keep_log else []
+        s.moves_made = self.moves_made
+        return s
+
+    def snapshot(self) -> State:
+        """A frozen copy of the position (no flow), for `at_turn_start`."""
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.pools = {k: dict(v) for k, v in self.pools.items()}
+        s.decks = {k: list(v) for k, v in self.decks.items()}
+        s.tracks = {k: list(v) for k, v in self.tracks.items()}
+        s.counters = dict(self.counters)
+        s.player, s.turn, s.over = self.player, self.turn, self.over
+        s.rng = None
+        s.frames, s.pending = [], None
+        s.occupied = dict(self.occupied)
+        s._links = self._links
+        s.turn_start = None
+        s.events, s.history = [], []
+        s.moves_made = self.moves_made
+        return s
+
+    # ---- zones ----
+    def zone_kind(self, key):
+        if key in self.pools:
+            return "pool"
+        if key in self.decks:
+            return "deck"
+        if key in self.tracks:
+            return "track"
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    def amount(self, key, item) -> int:
+        pool = self.pools.get(key)
+        if pool is not None:
+            return pool.get(item, 0)
+        deck = self.decks.get(key)
+        if deck is not None:
+            return deck.count(item)
+        track = self.tracks.get(key)
+        if track is not None:
+            return track.count(item)
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    def add(self, key, item, n: int = 1) -> int | None:
+        """Put n of item into a zone; returns the slot index for tracks."""
+        if n <= 0:
+            return None
+        pool = self.pools.get(key)
+        if pool is not None:
+            pool[item] = pool.get(item, 0) + n
+            if item[0] in self.rules.linking and type(key) is tuple and key in self.rules.grid.space_set:
+                if key in self.occupied or n > 1:
+                    raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
+                self.occupied[key] = item
+                self._links = None
+            return None
+        deck = self.decks.get(key)
+        if deck is not None:
+            deck.extend([item] * n)
+            return None
+        track = self.tracks.get(key)
+        if track is not None:
+            slot = None
+            for _ in range(n):
+                try:
+                    slot = track.index(None)
+                except ValueError:
+                    raise EvalError(f"{self.rules.show(key)} is full") from None
+                track[slot] = item
+            return slot
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    def remove(self, key, item, n: int = 1) -> None:
+        if n <= 0:
+            return
+        pool = self.pools.get(key)
+        if pool is not None:
+            have = pool.get(item, 0)
+            if have < n:
+                raise EvalError(f"cannot take {n} {self.rules.show(item)} from {self.rules.show(key)}: "
+                                f"it holds {have}")
+            if have == n:
+                del pool[item]
+            else:
+                pool[item] = have - n
+            if key in self.occupied and self.occupied[key] == item:
+                del self.occupied[key]
+                self._links = None
+            return
+        deck = self.decks.get(key)
+        if deck is not None:
+            for _ in range(n):
+                try:
+                    deck.remove(item)
+                except ValueError:
+                    raise EvalError(f"{self.rules.show(key)} holds no {self.rules.show(item)}") from None
+            return
+        track = self.tracks.get(key)
+        if track is not None:
+            for _ in range(n):
+                # the highest slot holding it leaves first
+                for i in range(len(track) - 1, -1, -1):
+                    if track[i] == item:
+                        track[i] = None
+                        break
+                else:
+                    raise EvalError(f"{self.rules.show(key)} holds no {self.rules.show(item)}")
+            return
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    def items(self, key) -> tuple:
+        """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
+        pool = self.pools.get(key)
+        if pool is not None:
+            return tuple(sorted(pool, key=_item_key))
+        deck = self.decks.get(key)
+        if deck is not None:
+            return tuple(deck)
+        track = self.tracks.get(key)
+        if track is not None:
+            return tuple(x for x in track if x is not None)
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    def total(self, key) -> int:
+        pool = self.pools.get(key)
+        if pool is not None:
+            return sum(pool.values())
+        deck = self.decks.get(key)
+        if deck is not None:
+            return len(deck)
+        track = self.tracks.get(key)
+        if track is not None:
+            return sum(1 for x in track if x is not None)
+        raise EvalError(f"{self.rules.show(key)} is not a zone")
+
+    # ---- the connection graph ----
+    @property
+    def links(self):
+        lk = self._links
+        if lk is None:
+            lk = self._links = links_for(self.rules.grid, frozenset(self.occupied))
+        return lk
+
+    # ---- counters ----
+    def count(self, key) -> int:
+        return self.counters.get(key, 0)
+
+    def bump(self, key, n) -> None:
+        self.counters[key] = self.counters.get(key, 0) + n
+
+
+def _item_key(item):
+    kind, tag = item
+    return (kind, -1 if tag is None else 0, tag if isinstance(tag, int) else 0, str(tag))

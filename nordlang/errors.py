@@ -1,0 +1,122 @@
+"""Error types every user-facing failure goes through.
+
+Each error carries where it came from (file, line, column) and, where it
+helps, the offending text, what was expected and a hint, so the CLI can
+print one precise message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A place in a source file (1-based line and column)."""
+
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.col is not None:
+                parts.append(str(self.col))
+        return ":".join(parts)
+
+
+class NordError(Exception):
+    """Base of every error the project raises on purpose."""
+
+    kind = "error"
+
+    def __init__(self, message: str, pos: Pos | None = None, *, text: str | None = None,
+                 expected: str | None = None, hint: str | None = None,
+                 source_line: str | None = None, width: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+        self.text = text
+        self.expected = expected
+        self.hint = hint
+        self.source_line = source_line
+        self.width = max(1, width)
+
+    def at(self, pos: Pos | None, source_line: str | None = None) -> NordError:
+        """Attach a position if the error does not have one yet."""
+        if self.pos is None or self.pos.line is None:
+            self.pos = pos
+            if source_line is not None:
+                self.source_line = source_line
+        return self
+
+    def format(self) -> str:
+        head = f"{self.pos}: " if self.pos else ""
+        lines = [f"{head}{self.kind}: {self.message}"]
+        if self.source_line is not None and self.pos and self.pos.col:
+            src = self.source_line.rstrip("\n")
+            lines.append(f"    {src}")
+            lines.append("    " + " " * (self.pos.col - 1) + "^" * min(self.width, max(1, len(src) - self.pos.col + 1)))
+        if self.text is not None and self.source_line is None:
+            lines.append(f"    offending text: {self.text!r}")
+        if self.expected:
+            lines.append(f"    expected: {self.expected}")
+        if self.hint:
+            lines.append(f"    hint: {self.hint}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class LoadError(NordError):
+    """A file cannot be read or parsed as YAML/JSON."""
+
+
+class SchemaError(NordError):
+    """A rulebook, variant or scenario does not match its schema."""
+
+
+class LangError(NordError):
+    """A nordlang expression does not parse or does not check."""
+
+
+class EvalError(NordError):
+    """An expression failed while the game was running."""
+
+
+class IllegalMove(NordError):
+    """A move that the rules do not allow in the current state."""
+
+
+class RulesError(NordError):
+    """The rules demand something impossible (no move where one is required...)."""
+
+
+class ReplayError(NordError):
+    """A replay log that does not match the rulebook it names."""
+
+
+class UsageError(NordError):
+    """Bad command-line input."""
+
+
+class ErrorList(NordError):
+    """Several errors found in one run (validation reports them all)."""
+
+    def __init__(self, errors: list[NordError]):
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
+
+    def format(self) -> str:
+        return "\n".join(e.format() for e in self.errors)
+
+
+def did_you_mean(name: str, known) -> str | None:
+    close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(repr(c) for c in close) + "?"

@@ -1,0 +1,1 @@
+"""nordlang, the language: grammar, parser, primitive registry, compiler."""

@@ -1,0 +1,240 @@
+"""The registry of nordlang primitives.
+
+Each primitive is one definition: its name, arity, what it is (a value
+function, an aggregate over a generator, or an effect), its evaluator, a
+doc line and an example. The compiler checks calls against it and
+`docs/nordlang.md` is generated from it, so grammar, code and docs agree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EXPR, AGG, EFFECT, BARE, LAZY = "expr", "aggregate", "effect", "bare", "lazy"
+
+
+@dataclass(frozen=True)
+class Builtin:
+    name: str
+    fn: object                 # fn(ctx, *args); aggregates get (ctx, iterable)
+    kind: str = EXPR
+    arity: tuple = (0, 0)      # (min, max); max None = any
+    doc: str = ""
+    example: str = ""
+    group: str = "core"
+
+
+@dataclass
+class Registry:
+    items: dict = field(default_factory=dict)
+
+    def add(self, b: Builtin) -> None:
+        if b.name in self.items:
+            raise ValueError(f"builtin {b.name!r} defined twice")
+        self.items[b.name] = b
+
+    def get(self, name):
+        return self.items.get(name)
+
+    def names(self):
+        return self.items.keys()
+
+    def define(self, name, kind=EXPR, arity=(0, 0), doc="", example="", group="core"):
+        """Decorator form of `add`."""
+        def deco(fn):
+            self.add(Builtin(name, fn, kind, arity, doc, example, group))
+            return fn
+        return deco
+
+    def markdown(self) -> str:
+        """The language reference's table of primitives, grouped."""
+        out = []
+        groups: dict = {}
+        for b in self.items.values():
+            groups.setdefault(b.group, []).append(b)
+        for g in sorted(groups):
+            out.append(f"\n### {g}\n\n| primitive | kind | doc | example |\n|---|---|---|---|")
+            for b in sorted(groups[g], key=lambda b: b.name):
+                lo, hi = b.arity
+                sig = b.name if b.kind == BARE else f"{b.name}({_sig(lo, hi)})"
+                ex = f"`{b.example}`" if b.example else ""
+                out.append(f"| `{sig}` | {b.kind} | {b.doc} | {ex} |")
+        return "\n".join(out) + "\n"
+
+
+def _sig(lo, hi):
+    if b := (hi is None):
+        return f"{lo}+ args" if b else ""
+    return ", ".join(f"a{i + 1}" if i < lo else f"[a{i + 1}]" for i in range(hi))
+
+
+def sort_key(v):
+    """A total, hash-independent order over runtime values (for sets)."""
+    if v is None:
+        return (0,)
+    if isinstance(v, bool):
+        return (1, v)
+    if isinstance(v, (int, float)):
+        return (2, v)
+    if isinstance(v, str):
+        return (3, v)
+    if isinstance(v, tuple):
+        return (4, len(v), tuple(sort_key(x) for x in v))
+    if isinstance(v, frozenset):
+        return (5, len(v), tuple(sorted(sort_key(x) for x in v)))
+    return (9, repr(v))
+
+
+def ordered(coll):
+    """Iterate a collection deterministically: sets in sorted order."""
+    if isinstance(coll, (frozenset, set)):
+        return sorted(coll, key=sort_key)
+    if isinstance(coll, dict):
+        return list(coll)
+    return coll
+
+
+CORE = Registry()
+_d = CORE.define
+
+
+def _agg(name, doc, example):
+    def deco(fn):
+        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates"))
+        return fn
+    return deco
+
+
+@_agg("count", "number of items (of a collection, or a generator's true/kept items)",
+      "count(s for s in spaces if occupied(s))")
+def _count(ctx, it):
+    return sum(1 for _ in ordered(it))
+
+
+@_agg("sum", "sum of numbers", "sum(points(p) for p in players)")
+def _sum(ctx, it):
+    return sum(ordered(it))
+
+
+@_agg("min", "smallest value (none for an empty collection)", "min(x for x in [3, 1, 2])")
+def _min(ctx, it):
+    vals = list(ordered(it))
+    return min(vals) if vals else None
+
+
+@_agg("max", "largest value (none for an empty collection)", "max(x for x in [3, 1, 2])")
+def _max(ctx, it):
+    vals = list(ordered(it))
+    return max(vals) if vals else None
+
+
+@_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])")
+def _any(ctx, it):
+    return any(ordered(it))
+
+
+@_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])")
+def _all(ctx, it):
+    return all(ordered(it))
+
+
+@_agg("argmin", "the bound item whose value is smallest (first on ties)",
+      "argmin(abs(x - 2) for x in [0, 1, 5])")
+def _argmin(ctx, pairs):
+    best = None
+    for item, v in pairs:
+        if best is None or v < best[1]:
+            best = (item, v)
+    return best[0] if best else None
+
+
+@_agg("argmax", "the bound item whose value is largest (first on ties)",
+      "argmax(x * x for x in [1, -3, 2])")
+def _argmax(ctx, pairs):
+    best = None
+    for item, v in pairs:
+        if best is None or v > best[1]:
+            best = (item, v)
+    return best[0] if best else None
+
+
+ARG_AGGREGATES = {"argmin", "argmax"}
+
+
+@_d("len", arity=(1, 1), doc="size of a collection", example="len([1, 2])", group="collections")
+def _len(ctx, c):
+    return len(c)
+
+
+@_d("abs", arity=(1, 1), doc="absolute value", example="abs(-2)", group="numbers")
+def _abs(ctx, x):
+    return abs(x)
+
+
+@_d("range", arity=(1, 2), doc="the integers lo..hi-1 (bounded)", example="range(1, 4)", group="collections")
+def _range(ctx, a, b=None):
+    return tuple(range(a)) if b is None else tuple(range(a, b))
+
+
+@_d("enumerate", arity=(1, 1), doc="(index, item) pairs from 0", example="enumerate([7, 8])",
+    group="collections")
+def _enumerate(ctx, c):
+    return tuple(enumerate(ordered(c)))
+
+
+@_d("sorted", arity=(1, 1), doc="the items in order", example="sorted({3, 1})", group="collections")
+def _sorted(ctx, c):
+    return tuple(sorted(c, key=sort_key))
+
+
+@_d("set", arity=(1, 1), doc="the distinct items", example="set([1, 1, 2])", group="collections")
+def _set(ctx, c):
+    return frozenset(c)
+
+
+@_d("list", arity=(1, 1), doc="the items as a list (sets in sorted order)", example="list({2, 1})",
+    group="collections")
+def _list(ctx, c):
+    return tuple(ordered(c))
+
+
+@_d("first", arity=(1, 2), doc="first item, or the default (none) when empty", example="first([4, 5])",
+    group="collections")
+def _first(ctx, c, default=None):
+    for x in ordered(c):
+        return x
+    return default
+
+
+@_d("union", arity=(1, 1), doc="union of a collection of collections", example="union([[1], [2]])",
+    group="collections")
+def _union(ctx, cs):
+    out = set()
+    for c in ordered(cs):
+        out.update(c)
+    return frozenset(out)
+
+
+@_d("concat", arity=(1, 1), doc="join a collection of lists", example="concat([[1], [2, 3]])",
+    group="collections")
+def _concat(ctx, cs):
+    out = []
+    for c in ordered(cs):
+        out.extend(ordered(c))
+    return tuple(out)
+
+
+@_d("clamp", arity=(3, 3), doc="x limited to lo..hi", example="clamp(7, 0, 5)", group="numbers")
+def _clamp(ctx, x, lo, hi):
+    return max(lo, min(hi, x))
+
+
+@_d("at", arity=(2, 3), doc="item i of a list, the last one past the end (or the default)",
+    example="at([1, 2], 5)", group="collections")
+def _at(ctx, seq, i, default=None):
+    seq = tuple(ordered(seq))
+    if not seq:
+        return default
+    if default is not None and i >= len(seq):
+        return default
+    return seq[min(i, len(seq) - 1)]

@@ -1,0 +1,1 @@
+"""Rulebooks: YAML with positions, schemas, variant overlays, compiling."""

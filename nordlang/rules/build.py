@@ -1,0 +1,69 @@
+"""From a path to compiled Rules: read, overlay variants, validate, compile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import LoadError, Pos
+from .loader import check_errors, fix_lines, read_rulebook, validate_doc
+
+_CACHE: dict = {}
+
+
+def rulebook_file(rulebook) -> Path:
+    """Resolve a rulebook argument: None (bundled), a folder or a file."""
+    from .. import bundled
+    if rulebook is None:
+        path = bundled("rulebook") / "nord.yaml"
+    else:
+        path = Path(rulebook)
+        if path.is_dir():
+            cands = sorted(path.glob("*.yaml"))
+            main = [c for c in cands if c.stem in ("nord", "rulebook", "main")] or cands
+            if not main:
+                raise LoadError(f"no rulebook (.yaml) in folder {path}", Pos(str(path)))
+            path = main[0]
+    if not path.exists():
+        raise LoadError(f"no such rulebook: {path}", Pos(str(path)))
+    return path
+
+
+def read_doc(rulebook=None, variants=()):
+    """The merged, validated document (before compiling)."""
+    from .overlay import apply_variants
+    path = rulebook_file(rulebook)
+    errors: list = []
+    doc = read_rulebook(path, errors)
+    check_errors(errors)
+    apply_variants(doc, variants, errors)
+    check_errors(errors)
+    errors.extend(validate_doc(doc))
+    fix_lines(doc, errors)
+    check_errors(errors)
+    return doc
+
+
+def _key(rulebook, players, variants):
+    path = rulebook_file(rulebook)
+    files = [path] + [Path(v) for v in variants if Path(v).exists()]
+    stamp = tuple((str(f.resolve()), f.stat().st_mtime_ns) for f in files)
+    stamp += tuple((str(f.resolve()), f.stat().st_mtime_ns) for f in sorted(path.parent.rglob("*.yaml")))
+    return (stamp, players, tuple(map(str, variants)))
+
+
+def compile_rules(rulebook=None, players=None, variants=()):
+    from .model import Rules
+    key = _key(rulebook, players, variants)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    doc = read_doc(rulebook, variants)
+    if players is None:
+        pl = doc.data["players"]
+        players = pl.get("default", pl["min"])
+    errors: list = []
+    rules = Rules(doc, players, errors)
+    fix_lines(doc, errors)
+    check_errors(errors)
+    _CACHE[key] = rules
+    return rules

@@ -1,0 +1,174 @@
+"""Load a rulebook (with its includes and variant overlays), validate it,
+and compile it into `Rules`.
+
+Errors are collected, not raised one by one: a user sees every mistake of
+a file in one run, each with file, line and column.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from ..errors import ErrorList, LangError, LoadError, NordError, Pos, SchemaError, did_you_mean
+from . import schema as schema_mod
+from .yamlpos import Source, load_yaml
+
+_SIG = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\((.*)\))?\s*$")
+
+
+class Doc:
+    """A merged document: data plus, for each top-level key, where it came from."""
+
+    def __init__(self):
+        self.data: dict = {}
+        self.origin: dict = {}      # top key -> (Source, path prefix in that source)
+        self.overrides: dict = {}   # full path -> (Source, path) for values a variant replaced
+        self.files: list[str] = []
+
+    def source_of(self, path):
+        """(Source, path in that source) for a path of the merged data."""
+        path = tuple(path)
+        for n in range(len(path), 0, -1):
+            hit = self.overrides.get(path[:n])
+            if hit is not None:
+                src, base = hit
+                return src, base + path[n:]
+        for n in range(min(len(path), 2), 0, -1):
+            hit = self.origin.get(path[:n])
+            if hit is not None:
+                return hit[0], hit[1] + path
+        return (self.origin.get((), (None, ()))[0], path)
+
+    def pos(self, path, key=False) -> tuple[Pos, str | None]:
+        src, p = self.source_of(path)
+        if src is None:
+            return Pos(self.files[0] if self.files else None), None
+        pos = src.pos(p, key=key)
+        return pos, src.line(pos.line)
+
+    def locator(self, path):
+        """line/col inside the string at `path` -> file Pos."""
+        src, p = self.source_of(path)
+        if src is None:
+            return lambda line, col: Pos(None, line, col)
+        return lambda line, col: src.locate(p, line, col)
+
+    def line_of(self, pos: Pos):
+        for src in self._sources():
+            if src.file == pos.file:
+                return src.line(pos.line) if pos.line else None
+        return None
+
+    def _sources(self):
+        seen = []
+        for src, _ in list(self.origin.values()) + list(self.overrides.values()):
+            if src is not None and src not in seen:
+                seen.append(src)
+        return seen
+
+
+def _within(base: Path, target: Path) -> bool:
+    try:
+        target.resolve().relative_to(base.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def read_rulebook(path: Path, errors: list) -> Doc:
+    """Read a rulebook file and its includes into one Doc."""
+    doc = Doc()
+    root = path.parent
+    data, src = load_yaml(path)
+    doc.files.append(str(path))
+    if not isinstance(data, dict):
+        raise SchemaError("a rulebook must be a mapping of sections", Pos(str(path), 1, 1))
+    doc.origin[()] = (src, ())
+    includes = data.pop("include", []) or []
+    for k, v in data.items():
+        doc.data[k] = v
+        doc.origin[(k,)] = (src, ())
+    if not isinstance(includes, list):
+        errors.append(SchemaError("'include' must be a list of file names", src.pos(("include",))))
+        includes = []
+    for i, inc in enumerate(includes):
+        if not isinstance(inc, str):
+            errors.append(SchemaError("an include must be a file name", src.pos(("include", i))))
+            continue
+        target = root / inc
+        if not _within(root, target):
+            errors.append(LoadError(f"include {inc!r} leaves the rulebook's folder", src.pos(("include", i)),
+                                    source_line=src.line(src.pos(("include", i)).line),
+                                    hint="includes must stay inside the rulebook's own folder"))
+            continue
+        try:
+            sub, ssrc = load_yaml(target)
+        except NordError as e:
+            errors.append(e)
+            continue
+        doc.files.append(str(target))
+        if not isinstance(sub, dict):
+            errors.append(SchemaError("an included file must be a mapping of sections", Pos(str(target), 1, 1)))
+            continue
+        for k, v in sub.items():
+            if k in doc.data and isinstance(v, dict) and isinstance(doc.data[k], dict):
+                # a section split over files: its entries merge, each defined once
+                for sk, sv in v.items():
+                    if sk in doc.data[k]:
+                        p = ssrc.pos((k, sk), key=True)
+                        other = doc.source_of((k, sk))[0]
+                        errors.append(SchemaError(f"{k}/{sk} is defined twice (also in {other.file})", p,
+                                                  source_line=ssrc.line(p.line)))
+                        continue
+                    doc.data[k][sk] = sv
+                    doc.origin[(k, sk)] = (ssrc, ())
+                continue
+            if k in doc.data:
+                p = ssrc.pos((k,), key=True)
+                errors.append(SchemaError(f"section {k!r} is defined twice (also in {doc.source_of((k,))[0].file})",
+                                          p, source_line=ssrc.line(p.line)))
+                continue
+            doc.data[k] = v
+            doc.origin[(k,)] = (ssrc, ())
+    return doc
+
+
+def parse_signature(key: str):
+    """'name(a, b)' -> ('name', ('a', 'b')); None when malformed."""
+    m = _SIG.match(str(key))
+    if not m:
+        return None
+    params = tuple(p.strip() for p in m.group(2).split(",") if p.strip()) if m.group(2) else ()
+    if any(not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", p) for p in params):
+        return None
+    return m.group(1), params
+
+
+def digest(data) -> str:
+    canon = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
+
+
+def validate_doc(doc: Doc) -> list[NordError]:
+    return schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
+
+
+def check_errors(errors: list[NordError]) -> None:
+    if errors:
+        if len(errors) == 1:
+            raise errors[0]
+        raise ErrorList(errors)
+
+
+def fix_lines(doc: Doc, errors: list[NordError]) -> None:
+    """Give every error that has a file position its source line."""
+    for e in errors:
+        if e.source_line is None and e.pos is not None and e.pos.line:
+            e.source_line = doc.line_of(e.pos)
+
+
+__all__ = ["Doc", "read_rulebook", "parse_signature", "digest", "validate_doc", "check_errors", "fix_lines",
+           "LangError", "did_you_mean", "Source"]

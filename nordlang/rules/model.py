@@ -1,0 +1,419 @@
+"""Compile a validated rulebook document into `Rules`: the board for a
+player count, every expression and effect compiled once, and the flow."""
+
+from __future__ import annotations
+
+import re
+
+from ..board.grid import space_name
+from ..engine import flow as F
+from ..engine.library import STD
+from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
+from ..lang.builtins import BARE, EFFECT, Builtin, Registry
+from ..lang.compiler import Compiler, Ctx, Func, Names
+from ..lang.parser import parse
+from . import island as island_mod
+from .loader import Doc, digest, parse_signature
+
+
+def _freeze(v):
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _freeze(x) for k, x in v.items()}
+    return v
+
+
+class Rules:
+    """A rulebook compiled for a number of players."""
+
+    def __init__(self, doc: Doc, players: int, errors: list):
+        self.doc = doc
+        data = self.data = doc.data
+        self.errors = errors
+        self.name = data.get("game", {}).get("name", "game")
+        self.digest = digest(data)
+        pl = data["players"]
+        self.num_players = players
+        self.player_range = tuple(range(players))
+        self.colors = tuple(pl["colors"])
+        if not pl["min"] <= players <= pl["max"]:
+            self._err(("players",), f"this rulebook is for {pl['min']} to {pl['max']} players, not {players}")
+        if players > len(self.colors):
+            self._err(("players", "colors"), f"{players} players need {players} colours; only {len(self.colors)} "
+                                             "are named")
+        self.terrains = data["terrains"]
+        self.pieces = data["pieces"]
+        self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
+        self.zones = data["zones"]
+        self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
+        self.messages = data.get("messages", {})
+        self._board()
+        self._names()
+        self._compile()
+
+    # ---------------- errors ----------------
+    def _err(self, path, msg, cls=SchemaError, key=False, **kw):
+        pos, line = self.doc.pos(path, key=key)
+        self.errors.append(cls(msg, pos, source_line=line, **kw))
+
+    # ---------------- board ----------------
+    def _board(self):
+        data = self.data
+        legend = island_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
+        self.legend = legend
+        islands = data.get("islands", {})
+        key = str(self.num_players)
+        self.island_name = key
+        spec = islands.get(key)
+        if spec is None:
+            self._err(("islands",), f"no island for {self.num_players} players",
+                      hint=f"islands are given for: {', '.join(islands) or 'none'}")
+            spec = {"map": ["~"], "structures": {}}
+        self.island = spec
+        one_region = [t for t, v in self.terrains.items() if v.get("one_region")]
+        under = {k: v.get("stands_on") for k, v in (data.get("structures") or {}).items()}
+        base = ("islands", key)
+
+        def err(path, msg, col=None, **kw):
+            pos, line = self.doc.pos(base + tuple(path))
+            if col is not None and pos.col is not None and path and path[0] == "map":
+                pos = Pos(pos.file, pos.line, pos.col + col + (1 if line and line.lstrip().startswith("- \"") else 0))
+            self.errors.append(SchemaError(msg, pos, source_line=line, **kw))
+        self.grid = island_mod.build_grid(spec, data, legend, err, one_region, under)
+        kinds = data.get("structures") or {}
+        self.structures_by_kind = {}
+        for sid in sorted(self.grid.structures):
+            st = self.grid.structures[sid]
+            if st.kind not in kinds:
+                err(("structures", sid, "kind"), f"unknown structure kind {st.kind!r}",
+                    hint=did_you_mean(st.kind, kinds))
+            self.structures_by_kind.setdefault(st.kind, []).append(sid)
+        self.structures_by_kind = {k: tuple(v) for k, v in self.structures_by_kind.items()}
+        self.seats = tuple(spec.get("seats", ()))
+        for i, sid in enumerate(self.seats):
+            if sid not in self.grid.structures:
+                err(("seats", i), f"seat {sid!r} is not a structure of this island",
+                    hint=did_you_mean(sid, self.grid.structures))
+        if self.seats and len(self.seats) < self.num_players:
+            err(("seats",), f"{self.num_players} players need {self.num_players} seats; the island names "
+                            f"{len(self.seats)}")
+
+    # ---------------- names ----------------
+    def _names(self):
+        data = self.data
+        reg = Registry(dict(STD.items))
+        seats = self.seats
+
+        def seat(ctx, p):
+            return seats[p]
+        reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure of a player on this island",
+                        example="seat(player)", group="players"))
+        reg.add(Builtin("tile_ids", lambda ctx: tuple(sorted(set(self.grid.tiles.values()))), BARE,
+                        doc="the ids of the land tiles on the board", example="tile_ids", group="board"))
+        self.registry = reg
+        constants = {}
+        for k, v in (data.get("constants") or {}).items():
+            constants[k] = _freeze(v)
+        for k, v in (data.get("tables") or {}).items():
+            if k in constants:
+                self._err(("tables", k), f"{k!r} is both a constant and a table", key=True)
+            constants[k] = _freeze(v)
+        constants["terrains"] = _freeze(self.terrains)
+        constructors = {}
+        for name, z in self.zones.items():
+            if z.get("per_player"):
+                constructors[name] = ((1, 1), (lambda name: lambda p: (name, p))(name))
+            else:
+                constants[name] = (name, None)
+        for name, pc in self.pieces.items():
+            if name in constructors or name in constants:
+                self._err(("pieces", name), f"piece kind {name!r} has the name of a zone or constant", key=True)
+            constructors[name] = ((0, 1), (lambda name: lambda tag=None: (name, tag))(name))
+        for name in list(constants) + list(constructors):
+            if name in reg.items:
+                where = ("tables", name) if name in (data.get("tables") or {}) else ("constants", name)
+                self._err(where, f"{name!r} is the name of a built-in primitive; choose another name", key=True)
+        self.names = Names(reg, constants, {}, constructors)
+        # definitions and procedures: register signatures first, compile bodies after
+        self._defs = []
+        for section, kind in (("define", "expr"), ("procedures", EFFECT)):
+            for key, body in (data.get(section) or {}).items():
+                sig = parse_signature(key)
+                if sig is None:
+                    self._err((section, key), f"{key!r} is not a valid name or signature", key=True,
+                              expected="name or name(param, ...)")
+                    continue
+                name, params = sig
+                if name in self.names.funcs or name in constants or name in constructors or name in reg.items:
+                    self._err((section, key), f"{name!r} is defined twice or shadows a built-in name", key=True)
+                    continue
+                f = Func(name, params, kind, pos=self.doc.pos((section, key), key=True)[0])
+                self.names.funcs[name] = f
+                self._defs.append((section, key, f, body))
+        self.procs = {}
+        for key, steps in (data.get("flows") or {}).items():
+            sig = parse_signature(key)
+            if sig is None:
+                self._err(("flows", key), f"{key!r} is not a valid flow name", key=True)
+                continue
+            self.procs[sig[0]] = _Proc(sig[0], sig[1], (), key)
+
+    # ---------------- compiling ----------------
+    def compile_text(self, text, path, mode="expr", scope=frozenset(), current=None):
+        """Parse and compile one string of the rulebook; errors are recorded."""
+        locate = self.doc.locator(path)
+        try:
+            tree = parse(text, mode, locate=locate)
+        except LangError as e:
+            e.source_line = self.doc.line_of(e.pos) if e.pos else None
+            self.errors.append(e)
+            return None
+        comp = Compiler(self.names, locate, current)
+        fn = comp.block(tree, scope) if mode == "effects" else comp.expr(tree, scope)
+        for e in comp.errors:
+            e.source_line = self.doc.line_of(e.pos)
+        self.errors.extend(comp.errors)
+        return fn
+
+    def _compile(self):
+        data = self.data
+        for section, key, f, body in self._defs:
+            mode = "expr" if f.kind == "expr" else "effects"
+            fn = self.compile_text(body, (section, key), mode, frozenset(f.params), f)
+            f.body = fn or (lambda ctx: None)
+        self._check_cycles()
+        for name, proc in list(self.procs.items()):
+            proc.steps = self.steps(data["flows"][proc.key], ("flows", proc.key), frozenset(proc.params))
+        self.setup = self.steps(data["setup"], ("setup",), frozenset())
+        self.turn = self.steps(data["turn"], ("turn",), frozenset())
+        nxt = data.get("next_player")
+        if nxt:
+            self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
+        else:
+            n = self.num_players
+            self.next_player = lambda ctx: (ctx.state.player + 1) % n
+        res = data["result"]
+        self.rank = [self.compile_text(t, ("result", "rank", i), scope=frozenset({"p"})) for i, t in
+                     enumerate(res["rank"])]
+        ev = res.get("evaluation")
+        self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
+        self.sources = tuple(res.get("sources", ()))
+        self.board_checks = []
+        for i, chk in enumerate(data.get("board_checks") or []):
+            fn = self.compile_text(chk["check"], ("board_checks", i, "check"))
+            if fn:
+                self.board_checks.append((fn, chk["message"], chk.get("warning", False), ("board_checks", i)))
+
+    def _check_cycles(self):
+        funcs = self.names.funcs
+        state = {}
+
+        def visit(name, stack):
+            if state.get(name) == 2:
+                return
+            if state.get(name) == 1:
+                cyc = stack[stack.index(name):] + [name]
+                f = funcs[name]
+                self.errors.append(LangError(f"definitions call each other in a circle: {' -> '.join(cyc)}",
+                                             f.pos, hint="nordlang has no recursion, so every rule terminates"))
+                return
+            state[name] = 1
+            for d in sorted(funcs[name].deps):
+                if d in funcs:
+                    visit(d, stack + [name])
+            state[name] = 2
+        for name in sorted(funcs):
+            visit(name, [])
+
+    def steps(self, items, path, scope):
+        """Compile a list of flow steps (or effects text) into step objects."""
+        if isinstance(items, str):
+            fn = self.compile_text(items, path, "effects", scope)
+            return (F.Do(self.doc.pos(path)[0], fn or _noop),)
+        out = []
+        for i, st in enumerate(items or []):
+            p = path + (i,)
+            pos = self.doc.pos(p)[0]
+            if not isinstance(st, dict):
+                continue
+            if "do" in st and not ({"while", "for"} & set(st)):
+                fn = self.compile_text(st["do"], p + ("do",), "effects", scope)
+                out.append(F.Do(pos, fn or _noop))
+            elif "let" in st:
+                for name, text in st["let"].items():
+                    fn = self.compile_text(text, p + ("let", name), "expr", scope)
+                    out.append(F.Let(pos, name, fn or _noop))
+                    scope = scope | {name}
+            elif "if" in st:
+                cond = self.compile_text(st["if"], p + ("if",), "expr", scope) or _noop
+                then = self.steps(st.get("then", []), p + ("then",), scope)
+                orelse = self.steps(st.get("else", []), p + ("else",), scope)
+                out.append(F.If(pos, cond, then, orelse))
+            elif "while" in st:
+                cond = self.compile_text(st["while"], p + ("while",), "expr", scope) or _noop
+                body = self.steps(st["do"], p + ("do",), scope)
+                out.append(F.While(pos, cond, body, st.get("limit", 1000)))
+            elif "for" in st:
+                m = re.match(r"^\s*\(?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*\)?\s+in\s+(.+)$", st["for"],
+                             re.S)
+                if not m:
+                    self._err(p + ("for",), f"cannot read {st['for']!r}", expected="'name in collection' or "
+                              "'a, b in collection'")
+                    continue
+                target = tuple(x.strip() for x in m.group(1).split(","))
+                text = st["for"]
+                offset = m.start(2)
+                it = self._compile_sub(text, offset, p + ("for",), scope)
+                body = self.steps(st["do"], p + ("do",), scope | set(target))
+                out.append(F.ForEach(pos, target, it or _noop, body))
+            elif "call" in st:
+                sig = parse_signature(st["call"])
+                if sig is None:
+                    m = re.match(r"^\s*([A-Za-z_]\w*)\s*\((.*)\)\s*$", st["call"], re.S)
+                    sig = (m.group(1), None) if m else None
+                if sig is None:
+                    self._err(p + ("call",), f"cannot read the call {st['call']!r}", expected="name(args)")
+                    continue
+                name = sig[0]
+                proc = self.procs.get(name)
+                if proc is None:
+                    self._err(p + ("call",), f"unknown flow {name!r}", hint=did_you_mean(name, self.procs),
+                              cls=LangError)
+                    continue
+                args = ()
+                text = st["call"]
+                inner = text[text.find("(") + 1:text.rfind(")")] if "(" in text else ""
+                if inner.strip():
+                    tree_fn = self._compile_sub(f"({inner},)", None, p + ("call",), scope, raw_offset=text.find("("))
+                    args = (tree_fn,) if tree_fn else ()
+                nargs = len([a for a in _split_args(inner)]) if inner.strip() else 0
+                if nargs != len(proc.params):
+                    self._err(p + ("call",), f"flow {name!r} takes {len(proc.params)} argument(s), got {nargs}",
+                              cls=LangError)
+                    continue
+                out.append(F.CallProc(pos, name, args[0] if args else None))
+            elif "choose" in st:
+                out.append(self._choose(st, p, pos, scope))
+                scope = scope | {st["choose"]}
+        return tuple(out)
+
+    def _compile_sub(self, text, offset, path, scope, raw_offset=None):
+        """Compile part of a string (after 'x in', inside a call) with positions kept."""
+        sub = text[offset:] if offset is not None else text
+        base_locate = self.doc.locator(path)
+        shift = offset if offset is not None else (raw_offset or 0)
+
+        def locate(line, col):
+            return base_locate(line, col + (shift if line == 1 else 0))
+        try:
+            tree = parse(sub, "expr", locate=locate)
+        except LangError as e:
+            e.source_line = self.doc.line_of(e.pos) if e.pos else None
+            self.errors.append(e)
+            return None
+        comp = Compiler(self.names, locate)
+        fn = comp.expr(tree, scope)
+        for e in comp.errors:
+            e.source_line = self.doc.line_of(e.pos)
+        self.errors.extend(comp.errors)
+        return fn
+
+    def _choose(self, st, p, pos, scope):
+        name = st["choose"]
+        common = dict(optional=st.get("optional"), lookahead=st.get("lookahead", False),
+                      prompt=st.get("prompt", ""))
+        otherwise = self.steps(st["otherwise"], p + ("otherwise",), scope) if "otherwise" in st else None
+        if "options" in st:
+            alts = []
+            for label, opt in st["options"].items():
+                when = None
+                if "when" in opt:
+                    when = self.compile_text(opt["when"], p + ("options", label, "when"), "expr", scope)
+                body = self.steps(opt.get("do", []), p + ("options", label, "do"), scope | {name})
+                alts.append(F.Alternative(str(label), when, body))
+            return F.Choose(pos, name, alternatives=tuple(alts), otherwise=otherwise, **common)
+        if "from" not in st:
+            self._err(p, f"choice {name!r} needs 'from' (an expression of options) or 'options'")
+            return F.Choose(pos, name, source=_noop, **common)
+        src = self.compile_text(st["from"], p + ("from",), "expr", scope) or _noop
+        return F.Choose(pos, name, source=src, otherwise=otherwise, **common)
+
+    # ---------------- showing values ----------------
+    def show(self, v) -> str:
+        """The one text form of a value: move notation, logs and messages use it."""
+        if v is None:
+            return "none"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (int, float)):
+            return str(v)
+        if isinstance(v, str):
+            return v
+        if isinstance(v, frozenset):
+            return ",".join(sorted(self.show(x) for x in v))
+        if isinstance(v, tuple):
+            if len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], int) and not isinstance(v[0], bool):
+                return space_name(v)
+            if len(v) == 2 and isinstance(v[0], str) and v[0] in self.pieces:
+                return self.show_item(v)
+            if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
+                return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
+            if len(v) == 2 and isinstance(v[0], str) and v[1] in ("N", "E", "S", "W") and \
+                    v[0] in self.grid.structures:
+                return f"{v[0]}.{v[1]}"
+            if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
+                return "-".join(self.show(x) for x in v)
+            return ">".join(self.show(x) for x in v)
+        if isinstance(v, dict):
+            return "{" + ", ".join(f"{k}: {self.show(x)}" for k, x in v.items()) + "}"
+        return str(v)
+
+    def show_item(self, item) -> str:
+        kind, tag = item
+        how = self.pieces.get(kind, {}).get("show", "both")
+        if tag is None:
+            return kind
+        tag_text = self.color(tag) if isinstance(tag, int) and self.pieces.get(kind, {}).get("owned") else str(tag)
+        if how == "tag":
+            return tag_text
+        if how == "kind":
+            return kind
+        return f"{kind}:{tag_text}"
+
+    def color(self, p) -> str:
+        if isinstance(p, int) and 0 <= p < len(self.colors):
+            return self.colors[p]
+        return str(p)
+
+    def ctx(self, state, vars=None) -> Ctx:
+        return Ctx(state, self, vars)
+
+
+class _Proc:
+    def __init__(self, name, params, steps, key):
+        self.name, self.params, self.steps, self.key = name, params, steps, key
+
+
+def _split_args(inner: str):
+    depth, cur, out = 0, "", []
+    for ch in inner:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur)
+    return out
+
+
+def _noop(ctx):
+    return None
+
+
+__all__ = ["Rules", "NordError"]

@@ -1,0 +1,113 @@
+"""JSON Schema validation with positions and plain-word messages."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib.resources import files
+
+import jsonschema
+
+from ..errors import SchemaError, did_you_mean
+
+_TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+          "object": "a mapping (key: value)", "array": "a list", "null": "nothing"}
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict:
+    text = files("nordlang.rules").joinpath("schemas").joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _type_words(t) -> str:
+    if isinstance(t, list):
+        return " or ".join(_TYPES.get(x, x) for x in t)
+    return _TYPES.get(t, t)
+
+
+def _what(v) -> str:
+    if isinstance(v, bool):
+        return f"{str(v).lower()}"
+    if isinstance(v, str):
+        return f"text {v!r}"
+    if isinstance(v, (int, float)):
+        return f"the number {v}"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a mapping"
+    return "nothing" if v is None else type(v).__name__
+
+
+def validate(data, name: str, locate) -> list[SchemaError]:
+    """All schema errors of `data`; `locate(path, key=False)` gives (Pos, source line)."""
+    validator = jsonschema.Draft202012Validator(schema(name))
+    out = []
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        out.extend(_explain(err, locate))
+    # deduplicate by position and message
+    seen, unique = set(), []
+    for e in out:
+        key = (str(e.pos), e.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return unique
+
+
+def _explain(err, locate) -> list[SchemaError]:
+    path = tuple(err.absolute_path)
+    v = err.validator
+    where = "/".join(map(str, path)) or "the top level"
+    if v == "oneOf" and isinstance(err.instance, dict):
+        # a flow step: say which kinds of step exist, with the best-matching sub-error
+        best = jsonschema.exceptions.best_match(err.context) if err.context else None
+        kinds = ["do", "let", "if", "while", "for", "call", "choose"]
+        present = [k for k in kinds if k in err.instance]
+        if len(present) == 1 and best is not None:
+            return _explain(best, locate)
+        pos, line = locate(path)
+        if not present:
+            return [SchemaError(f"a step must be one of: {', '.join(kinds)}", pos, source_line=line,
+                                hint=did_you_mean(next(iter(err.instance), ""), kinds))]
+        return [SchemaError(f"a step has one kind, this one mixes {', '.join(present)}", pos, source_line=line)]
+    if v == "oneOf":
+        pos, line = locate(path)
+        return [SchemaError(f"{where}: expected text (effects) or a list of steps, got {_what(err.instance)}",
+                            pos, source_line=line)]
+    if v == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        out = []
+        for k in extra:
+            pos, line = locate(path + (k,), key=True)
+            out.append(SchemaError(f"unknown key {k!r} in {where}", pos, source_line=line,
+                                   expected="one of " + ", ".join(allowed) if allowed else None,
+                                   hint=did_you_mean(str(k), allowed), width=len(str(k))))
+        return out
+    pos, line = locate(path)
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        return [SchemaError(f"missing key {missing!r} in {where}", pos, source_line=line)]
+    if v == "type":
+        return [SchemaError(f"{where}: expected {_type_words(err.validator_value)}, got {_what(err.instance)}",
+                            pos, source_line=line)]
+    if v == "enum":
+        opts = ", ".join(map(repr, err.validator_value))
+        return [SchemaError(f"{where}: {_what(err.instance)} is not allowed", pos, source_line=line,
+                            expected=f"one of {opts}",
+                            hint=did_you_mean(str(err.instance), map(str, err.validator_value)))]
+    if v in ("minimum", "maximum"):
+        return [SchemaError(f"{where}: {err.instance} is too {'small' if v == 'minimum' else 'large'}", pos,
+                            source_line=line, expected=f"{'at least' if v == 'minimum' else 'at most'} "
+                                                       f"{err.validator_value}")]
+    if v in ("minItems", "minProperties"):
+        return [SchemaError(f"{where}: must not be empty", pos, source_line=line)]
+    if v in ("minLength", "maxLength"):
+        return [SchemaError(f"{where}: {_what(err.instance)} must be exactly one character"
+                            if err.schema.get("maxLength") == 1 else f"{where}: wrong length", pos, source_line=line)]
+    if v == "pattern":
+        return [SchemaError(f"{where}: {_what(err.instance)} is not a valid name", pos, source_line=line,
+                            expected="lower-case letters, digits and '_', starting with a letter")]
+    return [SchemaError(f"{where}: {err.message}", pos, source_line=line)]

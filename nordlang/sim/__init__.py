@@ -1,0 +1,1 @@
+"""Simulation and comparison of rule sets."""
