@@ -9,6 +9,7 @@ region, and which structures exist all come from data. Spaces are
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 DIRS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -44,6 +45,13 @@ def parse_space(text: str):
     return (row - 1, col - 1)
 
 
+class Port(NamedTuple):
+    """One side of a structure: a node of the connection graph."""
+
+    structure: str
+    side: str
+
+
 @dataclass
 class Structure:
     id: str
@@ -75,7 +83,7 @@ class Grid:
         for st in self.structures.values():
             ps = []
             for d, (dr, dc) in DIRS.items():
-                port = (st.id, d)
+                port = Port(st.id, d)
                 ps.append(port)
                 face = (st.space[0] + dr, st.space[1] + dc)
                 self.port_faces[port] = face if face in self.space_set and face not in self.structure_at else None

@@ -290,6 +290,7 @@ class Machine:
             self._bind_choice(state, fr, step, vals[0])
             if not probe:
                 state.history.append((state.turn, state.player, step.name, texts[0], True))
+                state.events.append(("choice", state.player, step.name, texts[0], True))
             return
         state.pending = Pending(step, vals, texts, fr.vars, state.player)
 
@@ -317,6 +318,7 @@ class Machine:
         state.pending = None
         fr = state.frames[-1]
         state.history.append((state.turn, state.player, p.step.name, p.texts[index], False))
+        state.events.append(("choice", state.player, p.step.name, p.texts[index], False))
         state.moves_made += 1
         self._bind_choice(state, fr, p.step, p.options[index])
         try:

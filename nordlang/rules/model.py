@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..board.grid import space_name
+from ..board.grid import Port, space_name
 from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
@@ -352,6 +352,8 @@ class Rules:
             return v
         if isinstance(v, frozenset):
             return ",".join(sorted(self.show(x) for x in v))
+        if isinstance(v, Port):
+            return f"{v.structure}.{v.side}"
         if isinstance(v, tuple):
             if len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], int) and not isinstance(v[0], bool):
                 return space_name(v)
@@ -359,9 +361,6 @@ class Rules:
                 return self.show_item(v)
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
-            if len(v) == 2 and isinstance(v[0], str) and v[1] in ("N", "E", "S", "W") and \
-                    v[0] in self.grid.structures:
-                return f"{v[0]}.{v[1]}"
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
                 return "-".join(self.show(x) for x in v)
             return ">".join(self.show(x) for x in v)

@@ -1,0 +1,41 @@
+"""One-ply greedy play: try each option, keep the one whose resulting
+position the rulebook's evaluation rates best for the mover (against the
+best opponent). Ties are broken at random, from the agent's seed."""
+
+from __future__ import annotations
+
+from ..errors import UsageError
+from .base import Agent, register
+
+
+def evaluate(game, p) -> float:
+    rules = game.rules
+    if rules.evaluation is None:
+        raise UsageError("this rulebook states no evaluation (result.evaluation), so greedy cannot play")
+    state = game.state
+    if state.over:
+        res = game.result
+        return 1e6 if p in res.winners else -1e6 + res.points[p]
+    mine = rules.evaluation(rules.ctx(state, {"p": p}))
+    best_other = max((rules.evaluation(rules.ctx(state, {"p": q})) for q in rules.player_range if q != p),
+                     default=0)
+    return mine - best_other
+
+
+@register
+class GreedyAgent(Agent):
+    name = "greedy"
+
+    def choose(self, game) -> int:
+        p = game.to_move
+        n = len(game.state.pending.options)
+        best, best_val = [], None
+        for i in range(n):
+            g = game.clone()
+            g.play_index(i)
+            v = evaluate(g, p)
+            if best_val is None or v > best_val:
+                best, best_val = [i], v
+            elif v == best_val:
+                best.append(i)
+        return best[0] if len(best) == 1 else self.rng.choice(best)

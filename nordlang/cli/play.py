@@ -1,0 +1,66 @@
+"""`nord play`: one game on the bundled defaults or a given rulebook."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from .. import Game, load_rules
+from ..agents.base import make_agents, parse_spec
+from ..engine.record import replay_lines, write_atomic
+from ..render.text import event_lines, final_table
+from ..sim.runner import play_out
+from . import add_rules_options, positive_int
+
+
+def add(sub):
+    p = sub.add_parser("play", help="play one game and print its log")
+    add_rules_options(p)
+    p.add_argument("--seed", type=positive_int, help="the game's seed (default: picked and printed)")
+    p.add_argument("--agents", default="random", metavar="A,B,...",
+                   help="one agent per seat, e.g. random,greedy,mcts:playouts=50 (the last repeats)")
+    p.add_argument("--log", metavar="FILE", help="write a replay (JSON lines) to FILE")
+    p.add_argument("--quiet", action="store_true", help="print only the final table")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    specs = [s for s in args.agents.split(",") if s.strip()]
+    for s in specs:
+        parse_spec(s)          # unknown agents fail before anything runs
+    rules = load_rules(args.rulebook, args.players, args.variant)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+    agents = make_agents(specs, rules.num_players, seed)
+    out = sys.stdout
+    print(f"{rules.name}: {rules.num_players} players, seed {seed}, agents "
+          f"{', '.join(str(a) for a in agents)}"
+          + (f", variants {', '.join(args.variant)}" if args.variant else ""), file=out)
+    game = Game(rules, seed)
+    seen = [0]
+    last_turn = [0]
+
+    def show(g):
+        st = g.state
+        if args.quiet:
+            return
+        new = st.events[seen[0]:]
+        seen[0] = len(st.events)
+        if st.turn != last_turn[0]:
+            last_turn[0] = st.turn
+        for line in event_lines(rules, new):
+            print(line, file=out)
+
+    if not args.quiet:
+        for line in event_lines(rules, game.state.events):
+            print(line, file=out)
+        seen[0] = len(game.state.events)
+    play_out(game, agents, show)
+    print(f"final, after {game.state.turn} turns:", file=out)
+    for line in final_table(rules, game):
+        print(line, file=out)
+    if args.log:
+        header = {"rulebook": rules.digest, "rulebook_path": args.rulebook, "variants": args.variant,
+                  "players": rules.num_players, "seed": seed, "agents": [str(a) for a in agents]}
+        write_atomic(args.log, replay_lines(game, header))
+        print(f"replay written to {args.log}", file=out)
+    return 0
