@@ -21,7 +21,7 @@ class Agent:
     def __init__(self, seed: int = 0, **params):
         self.rng = random.Random(seed)
         self.seed = seed
-        for k, (typ, default, _doc) in self.params.items():
+        for k, (_typ, default, _doc) in self.params.items():
             setattr(self, k, params.get(k, default))
 
     def choose(self, game) -> int:

@@ -137,8 +137,8 @@ class Machine:
     def __init__(self, rules):
         self.rules = rules
 
-    def start(self, state):
-        """Create the zones the rulebook declares, then run its setup."""
+    def start(self, state, run=True):
+        """Create the zones the rulebook declares, then run its setup (and on)."""
         rules = self.rules
         for name, z in rules.zones.items():
             keys = [(name, p) for p in rules.player_range] if z.get("per_player") else [(name, None)]
@@ -154,7 +154,8 @@ class Machine:
         for sid in rules.grid.structures:
             state.pools[sid] = {}
         state.frames = [Frame(self.rules.setup, {})]
-        self.run(state)
+        if run:
+            self.run(state)
 
     def begin_turn(self, state, first=False):
         if not first:
@@ -169,7 +170,6 @@ class Machine:
 
         In a probe (lookahead), stop when the current turn ends.
         """
-        rules = self.rules
         while state.pending is None:
             if state.over:
                 state.frames = []

@@ -324,8 +324,8 @@ class Compiler:
                 return o[k]
             except (IndexError, KeyError):
                 if isinstance(o, dict):
-                    raise EvalError(f"no entry {k!r} in this table", pos,
-                                    hint=did_you_mean(str(k), map(str, o)) or f"entries: {', '.join(map(str, o))}") from None
+                    hint = did_you_mean(str(k), map(str, o)) or f"entries: {', '.join(map(str, o))}"
+                    raise EvalError(f"no entry {k!r} in this table", pos, hint=hint) from None
                 raise EvalError(f"index {k!r} out of range (0..{len(o) - 1})", pos) from None
             except TypeError as e:
                 raise EvalError(f"cannot index: {_describe(e)}", pos) from None

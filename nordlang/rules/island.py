@@ -4,7 +4,7 @@ or a map drawn one character per space."""
 from __future__ import annotations
 
 from ..board.grid import Grid, Structure, parse_space, space_name
-from ..errors import SchemaError, did_you_mean
+from ..errors import did_you_mean
 
 
 class Legend:

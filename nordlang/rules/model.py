@@ -123,13 +123,13 @@ class Rules:
         constructors = {}
         for name, z in self.zones.items():
             if z.get("per_player"):
-                constructors[name] = ((1, 1), (lambda name: lambda p: (name, p))(name))
+                constructors[name] = ((1, 1), _zone_of(name))
             else:
                 constants[name] = (name, None)
-        for name, pc in self.pieces.items():
+        for name, _pc in self.pieces.items():
             if name in constructors or name in constants:
                 self._err(("pieces", name), f"piece kind {name!r} has the name of a zone or constant", key=True)
-            constructors[name] = ((0, 1), (lambda name: lambda tag=None: (name, tag))(name))
+            constructors[name] = ((0, 1), _item_of(name))
         for name in list(constants) + list(constructors):
             if name in reg.items:
                 where = ("tables", name) if name in (data.get("tables") or {}) else ("constants", name)
@@ -152,7 +152,7 @@ class Rules:
                 self.names.funcs[name] = f
                 self._defs.append((section, key, f, body))
         self.procs = {}
-        for key, steps in (data.get("flows") or {}).items():
+        for key, _steps in (data.get("flows") or {}).items():
             sig = parse_signature(key)
             if sig is None:
                 self._err(("flows", key), f"{key!r} is not a valid flow name", key=True)
@@ -183,7 +183,7 @@ class Rules:
             fn = self.compile_text(body, (section, key), mode, frozenset(f.params), f)
             f.body = fn or (lambda ctx: None)
         self._check_cycles()
-        for name, proc in list(self.procs.items()):
+        for _name, proc in list(self.procs.items()):
             proc.steps = self.steps(data["flows"][proc.key], ("flows", proc.key), frozenset(proc.params))
         self.setup = self.steps(data["setup"], ("setup",), frozenset())
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
@@ -409,6 +409,14 @@ def _split_args(inner: str):
     if cur.strip():
         out.append(cur)
     return out
+
+
+def _zone_of(name):
+    return lambda p: (name, p)
+
+
+def _item_of(name):
+    return lambda tag=None: (name, tag)
 
 
 def _noop(ctx):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib.resources import files
 
 import jsonschema
@@ -14,7 +14,7 @@ _TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "
           "object": "a mapping (key: value)", "array": "a list", "null": "nothing"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict:
     text = files("nordlang.rules").joinpath("schemas").joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
     return json.loads(text)

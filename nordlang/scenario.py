@@ -1,0 +1,450 @@
+"""Scenario files: an island drawn as a map, a position on it, scripted
+moves, and expectations that are checked like a test.
+
+A position is built the way a player would set up the table: the
+rulebook's own setup runs first, then each location the scenario lists
+gets exactly the pieces it names, taken from what the game has (never
+created), so pieces are conserved and a count above the supply is an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .board.grid import parse_space
+from .engine.flow import DeadEnd
+from .engine.game import Game, Move, compute_result
+from .engine.state import State
+from .errors import EvalError, LangError, NordError, Pos, SchemaError, did_you_mean
+from .lang.compiler import Compiler
+from .lang.parser import parse as parse_text
+from .rules import schema as schema_mod
+from .rules.build import read_doc
+from .rules.loader import check_errors, fix_lines
+from .rules.yamlpos import load_yaml
+
+
+@dataclass
+class Failure:
+    pos: Pos
+    what: str
+    expected: str
+    actual: str
+
+    def format(self) -> str:
+        return f"{self.pos}: {self.what}\n      expected: {self.expected}\n      actual:   {self.actual}"
+
+
+@dataclass
+class Report:
+    path: str
+    description: str
+    failures: list = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class Scenario:
+    """A loaded scenario: rules, a game at the position, the script."""
+
+    def __init__(self, path, data, src, rules, game):
+        self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
+
+    # ---------------- running ----------------
+    def run(self) -> Report:
+        rep = Report(self.path, self.data.get("description", "").strip().split(". ")[0].split("\n")[0])
+        for i, step in enumerate(self.data.get("moves", []) or []):
+            if isinstance(step, dict):
+                self.check(step["expect"], ("moves", i, "expect"), rep)
+                continue
+            try:
+                self.game.play(step)
+            except NordError as e:
+                rep.failures.append(Failure(self.src.pos(("moves", i)), f"move {i + 1} {step!r} cannot be played",
+                                            "a legal move", e.message + (f" ({e.hint})" if e.hint else "")))
+                return rep
+        if "expect" in self.data:
+            self.check(self.data["expect"], ("expect",), rep)
+        return rep
+
+    def check(self, exp: dict, path, rep: Report) -> None:
+        g, rules = self.game, self.rules
+        st = g.state
+        fail = rep.failures
+
+        def at(*p):
+            return self.src.pos(path + p)
+        for color, n in (exp.get("points") or {}).items():
+            p = self._player(color, path + ("points", color))
+            got = st.counters.get(("points", p), 0)
+            if got != n:
+                fail.append(Failure(at("points", color), f"points of {color}", str(n), str(got)))
+        for color, by in (exp.get("points_from") or {}).items():
+            p = self._player(color, path + ("points_from", color))
+            for source, n in by.items():
+                got = st.counters.get(("points", p, source), 0)
+                if got != n:
+                    fail.append(Failure(at("points_from", color, source), f"{source} points of {color}", str(n),
+                                        str(got)))
+        for loc, spec in (exp.get("at") or {}).items():
+            key = self._location(loc, path + ("at", loc))
+            want = self._items(spec, path + ("at", loc))
+            kind = st.zone_kind(key)
+            if kind == "pool":
+                got = sorted(rules.show(i) for i, n in st.pools[key].items() for _ in range(n))
+                want_s = sorted(rules.show(i) for i in want)
+            else:
+                got = [rules.show(i) for i in st.items(key)]
+                want_s = [rules.show(i) for i in want]
+            if got != want_s:
+                fail.append(Failure(at("at", loc), f"pieces at {loc}", _list(want_s), _list(got)))
+        pending = st.pending
+        if "choice" in exp:
+            got = pending.step.name if pending else None
+            if got != exp["choice"]:
+                fail.append(Failure(at("choice"), "the pending choice", str(exp["choice"]), str(got)))
+        if "player" in exp:
+            got = rules.color(pending.player) if pending else "nobody (the game is over)"
+            if got != exp["player"]:
+                fail.append(Failure(at("player"), "who decides now", exp["player"], got))
+        for kind in ("legal", "illegal"):
+            for i, text in enumerate(exp.get(kind) or []):
+                try:
+                    mv = Move.parse(text)
+                except NordError as e:
+                    raise SchemaError(e.message, at(kind, i), expected=e.expected) from None
+                if pending is None:
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, "the game is over"))
+                    continue
+                if mv.choice != pending.step.name:
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
+                                        f"a '{mv.choice}' choice pending", f"the pending choice is "
+                                        f"'{pending.step.name}': {_list(pending.texts)}"))
+                    continue
+                ok = mv.option in pending.texts
+                if ok != (kind == "legal"):
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
+                                        ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
+        for name, opts in (exp.get("options") or {}).items():
+            if pending is None or pending.step.name != name:
+                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
+                                    f"no '{name}' choice pending (pending: "
+                                    f"{pending.step.name if pending else 'none'})"))
+                continue
+            if sorted(opts) != sorted(pending.texts):
+                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
+                                    _list(sorted(pending.texts))))
+        for i, text in enumerate(exp.get("holds") or []):
+            fn = self._compile(text, path + ("holds", i))
+            val = self._eval(fn, path + ("holds", i))
+            if not val:
+                fail.append(Failure(at("holds", i), f"{text!r} holds", "true", rules.show(val)))
+        for text, want in (exp.get("values") or {}).items():
+            fn = self._compile(text, path + ("values", text), key=True)
+            val = self._eval(fn, path + ("values", text))
+            if not _same(rules, val, want):
+                fail.append(Failure(self.src.pos(path + ("values", text), key=True), f"value of {text}",
+                                    _shown(rules, want), rules.show(val)))
+        if "over" in exp and exp["over"] != st.over:
+            fail.append(Failure(at("over"), "the game is over", str(exp["over"]).lower(), str(st.over).lower()))
+        if "winner" in exp:
+            want = sorted(exp["winner"])
+            if not st.over:
+                fail.append(Failure(at("winner"), "winner", _list(want), "the game is not over"))
+            else:
+                got = sorted(rules.color(w) for w in compute_result(rules, st).winners)
+                if got != want:
+                    fail.append(Failure(at("winner"), "winner", _list(want), _list(got)))
+
+    def _compile(self, text, path, key=False):
+        info_path = path
+        if key:
+            # a key's text: locate within the key
+            line, col = self.src.keys.get(tuple(path), (0, 0))
+
+            def locate(ln, c):
+                return Pos(self.src.file, line + ln, col + c)
+        else:
+            def locate(ln, c):
+                return self.src.locate(info_path, ln, c)
+        try:
+            tree = parse_text(text, "expr", locate=locate)
+        except LangError as e:
+            e.source_line = self.src.line(e.pos.line) if e.pos and e.pos.line else None
+            raise
+        comp = Compiler(self.rules.names, locate)
+        fn = comp.expr(tree, frozenset())
+        if comp.errors:
+            e = comp.errors[0]
+            e.source_line = self.src.line(e.pos.line) if e.pos.line else None
+            raise e
+        return fn
+
+    def _eval(self, fn, path):
+        try:
+            return fn(self.rules.ctx(self.game.state))
+        except NordError as e:
+            if e.source_line is None and e.pos and e.pos.line:
+                e.source_line = self.src.line(e.pos.line)
+            raise
+
+    # ---------------- names in the file ----------------
+    def _player(self, color, path):
+        return _player(self.rules, color, self.src, path)
+
+    def _location(self, text, path):
+        return _location(self.rules, text, self.src, path)
+
+    def _items(self, spec, path):
+        return _items(self.rules, spec, self.src, path)
+
+
+def _list(xs) -> str:
+    return "[" + ", ".join(xs) + "]"
+
+
+def _shown(rules, v) -> str:
+    if isinstance(v, list):
+        return _list([_shown(rules, x) for x in v])
+    return rules.show(v)
+
+
+def _same(rules, val, want) -> bool:
+    if isinstance(want, bool) or isinstance(want, (int, float)) and not isinstance(val, (tuple, frozenset)):
+        return val == want
+    if isinstance(want, list):
+        if not isinstance(val, (tuple, frozenset, list)):
+            return False
+        got = [rules.show(x) for x in val]
+        exp = [_shown(rules, x) for x in want]
+        return sorted(got) == sorted(exp) if isinstance(val, frozenset) else got == exp
+    return rules.show(val) == _shown(rules, want)
+
+
+def _err(src, path, msg, key=False, **kw):
+    p = src.pos(path, key=key)
+    return SchemaError(msg, p, source_line=src.line(p.line), **kw)
+
+
+def _player(rules, color, src, path):
+    colors = rules.colors[:rules.num_players]
+    if color not in colors:
+        raise _err(src, path, f"{color!r} is not a player of this game", key=True,
+                   expected=", ".join(colors), hint=did_you_mean(str(color), colors))
+    return colors.index(color)
+
+
+def _location(rules, text, src, path):
+    text = str(text)
+    s = parse_space(text)
+    if s is not None and s in rules.grid.space_set:
+        return s
+    if text in rules.grid.structures:
+        return text
+    name, _, rest = text.partition("(")
+    if name in rules.zones:
+        z = rules.zones[name]
+        if z.get("per_player"):
+            if not rest.endswith(")"):
+                raise _err(src, path, f"zone {name!r} belongs to a player: write {name}(colour)", key=True)
+            return (name, _player(rules, rest[:-1].strip(), src, path))
+        if rest:
+            raise _err(src, path, f"zone {name!r} is shared: write {name} without a player", key=True)
+        return (name, None)
+    known = [*rules.grid.structures, *rules.zones]
+    if s is not None:
+        raise _err(src, path, f"{text} is outside the board", key=True)
+    raise _err(src, path, f"unknown location {text!r}", key=True,
+               expected="a space like c4, a structure letter, or a zone like supply(red)",
+               hint=did_you_mean(text, known))
+
+
+def item_names(rules) -> dict:
+    """Every text an item can be written as -> the item."""
+    out = {}
+    for kind, spec in rules.pieces.items():
+        out[kind] = (kind, None)
+        if spec.get("owned"):
+            for i, c in enumerate(rules.colors):
+                out[f"{kind}:{c}"] = (kind, i)
+        for t in spec.get("tags", []) or []:
+            out[f"{kind}:{t}"] = (kind, t)
+            if spec.get("show") == "tag":
+                out[str(t)] = (kind, t)
+    return out
+
+
+def _items(rules, spec, src, path) -> list:
+    names = item_names(rules)
+    parts = [spec] if isinstance(spec, str) else list(spec)
+    out = []
+    for i, raw in enumerate(parts):
+        text = str(raw).strip()
+        p = path if isinstance(spec, str) else path + (i,)
+        if text in ("", "-"):
+            out.append(None)
+            continue
+        n = 1
+        if "*" in text:
+            text, _, count = text.partition("*")
+            text = text.strip()
+            if not count.strip().isdigit() or int(count) < 1:
+                raise _err(src, p, f"bad count in {raw!r}", expected="item*N with N a whole number, like man:red*3")
+            n = int(count)
+        item = names.get(text)
+        if item is None:
+            raise _err(src, p, f"unknown piece {text!r}", expected="a piece like " + ", ".join(list(names)[:6]),
+                       hint=did_you_mean(text, names))
+        out.extend([item] * n)
+    return out
+
+
+# ---------------- loading ----------------
+def load_scenario(path) -> Scenario:
+    path = Path(path)
+    data, src = load_yaml(path)
+    if not isinstance(data, dict):
+        raise SchemaError("a scenario must be a mapping", Pos(str(path), 1, 1))
+
+    def locate(p, key=False):
+        pos = src.pos(p, key=key)
+        return pos, src.line(pos.line)
+    errors = schema_mod.validate(data, "scenario", locate)
+    check_errors(errors)
+    rulebook = data.get("rulebook")
+    if rulebook is not None:
+        rb = (path.parent / rulebook)
+        if not rb.exists():
+            raise _err(src, ("rulebook",), f"no rulebook at {rulebook!r} (relative to this file)")
+        rulebook = rb
+    variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
+    doc = read_doc(rulebook, variants)
+    players = data["players"]
+    key = str(players)
+    island = {"map": data["map"], "structures": {k: {"kind": v} for k, v in data["structures"].items()}}
+    if "tile_map" in data:
+        island["tile_map"] = data["tile_map"]
+    if "seats" in data:
+        island["seats"] = data["seats"]
+    else:
+        kinds = list(doc.data.get("structures") or {})
+        first = sorted(k for k, v in data["structures"].items() if kinds and v == kinds[0])
+        island["seats"] = first[:players]
+    doc.data.setdefault("islands", {})
+    doc.data["islands"] = dict(doc.data["islands"])
+    doc.data["islands"][key] = island
+    doc.overrides[("islands", key)] = (src, ())
+    if "legend" in data:
+        doc.data["legend"] = {**(doc.data.get("legend") or {}), **data["legend"]}
+    from .rules.model import Rules
+    errors = []
+    rules = Rules(doc, players, errors)
+    fix_lines(doc, errors)
+    check_errors(errors)
+    game = _arrange(rules, data, src)
+    return Scenario(path, data, src, rules, game)
+
+
+def _arrange(rules, data, src) -> Game:
+    state = State(rules, data.get("seed", 0))
+    game = Game.__new__(Game)
+    game.rules, game.seed, game.state = rules, data.get("seed", 0), state
+    from .engine.flow import Machine
+    game.machine = m = Machine(rules)
+    m.start(state, run=False)
+    try:
+        m.run(state, probe=True)
+    except DeadEnd as e:
+        raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r}; scenarios set up without "
+                          "choices", e.step.pos) from None
+    pos = data.get("position") or {}
+    at = pos.get("at") or {}
+    listed = {}
+    for loc in at:
+        listed[_location(rules, loc, src, ("position", "at", loc))] = loc
+    limbo: dict = {}
+    for key in listed:
+        for item in list(state.items(key)):
+            n = state.amount(key, item)
+            state.remove(key, item, n)
+            limbo[item] = limbo.get(item, 0) + n
+    order = sorted((k for k in list(state.pools) + list(state.decks) + list(state.tracks) if k not in listed),
+                   key=lambda k: rules.show(k))
+    for key, loc in listed.items():
+        path = ("position", "at", loc)
+        items = _items(rules, at[loc], src, path)
+        track = state.tracks.get(key)
+        if track is not None and len(items) > len(track):
+            raise _err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed")
+        for slot, item in enumerate(items):
+            if item is None:
+                if track is None:
+                    raise _err(src, path, "'-' (an empty slot) is only for tracks")
+                continue
+            _take(rules, state, item, limbo, order, src, path, loc)
+            try:
+                if track is not None:
+                    track[slot] = item
+                else:
+                    state.add(key, item)
+            except EvalError as e:
+                raise _err(src, path, f"{loc}: {e.message}",
+                           hint="one piece per space: two workers cannot share it") from None
+    for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
+        if n <= 0:
+            continue
+        home = _home(rules, item)
+        if home is None:
+            raise _err(src, ("position", "at"), f"{rules.show(item)} was taken from a listed place and has "
+                                                "nowhere to go", hint="list where it stands now")
+        state.add(home, item, n)
+    for color, n in (pos.get("points") or {}).items():
+        p = _player(rules, color, src, ("position", "points", color))
+        state.counters[("points", p)] = n
+        state.counters[("points", p, "before")] = n
+    for name, n in (pos.get("counters") or {}).items():
+        state.counters[("counter", name)] = n
+    state.player = _player(rules, pos["player"], src, ("position", "player")) if "player" in pos else 0
+    state.turn = pos.get("turn", 1) - 1
+    state.events.clear()
+    state.history.clear()
+    state.frames = []
+    m.begin_turn(state, first=True)
+    try:
+        m.run(state)
+    except DeadEnd as e:
+        raise SchemaError(f"in this position the rules demand a choice {e.step.name!r} that has no option",
+                          src.pos(("position",))) from None
+    return game
+
+
+def _home(rules, item):
+    kind, tag = item
+    home = rules.pieces.get(kind, {}).get("home")
+    if home is None:
+        return None
+    if rules.zones.get(home, {}).get("per_player"):
+        if isinstance(tag, int) and tag < rules.num_players:
+            return (home, tag)
+        return None
+    return (home, None)
+
+
+def _take(rules, state, item, limbo, order, src, path, loc):
+    if limbo.get(item, 0) > 0:
+        limbo[item] -= 1
+        return
+    home = _home(rules, item)
+    if home is not None and state.amount(home, item) > 0:
+        state.remove(home, item)
+        return
+    for key in order:
+        if state.amount(key, item) > 0:
+            state.remove(key, item)
+            return
+    made = state.counters.get(("created", item), 0)
+    raise _err(src, path, f"no {rules.show(item)} left to put on {loc}: the game has {made} in all",
+               hint="a position cannot hold more pieces than the game has")
