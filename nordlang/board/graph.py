@@ -20,34 +20,67 @@ _CACHE_SIZE = 4096
 
 
 class Links:
-    """Components and paths of one board occupancy."""
+    """Components and paths of one board occupancy.
 
-    __slots__ = ("grid", "nodes", "g", "comp", "comp_id", "struct_comps", "_paths")
+    Components come from a plain breadth-first search over the adjacency
+    (the hot path); the networkx graph is built when a path query needs it.
+    """
+
+    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "_paths", "_g")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
         self.nodes = nodes
-        g = nx.Graph()
+        adj = {}
         for ports in grid.ports.values():
-            g.add_nodes_from(ports)
-        g.add_nodes_from(nodes)
+            for p in ports:
+                adj[p] = []
         for s in nodes:
+            adj[s] = []
+        for s in nodes:
+            links = adj[s]
             for n in grid.orth[s]:
                 if n in nodes:
-                    g.add_edge(s, n)
+                    links.append(n)
             for port in grid.ports_facing.get(s, ()):
-                g.add_edge(port, s)
-        self.g = g
+                links.append(port)
+                adj[port].append(s)
+        self.adj = adj
         self.comp = {}
         self.comp_id = {}
-        for i, c in enumerate(nx.connected_components(g)):
-            fc = frozenset(c)
-            for n in c:
+        i = 0
+        for start in adj:
+            if start in self.comp_id:
+                continue
+            members = [start]
+            self.comp_id[start] = i
+            k = 0
+            while k < len(members):
+                for n in adj[members[k]]:
+                    if n not in self.comp_id:
+                        self.comp_id[n] = i
+                        members.append(n)
+                k += 1
+            fc = frozenset(members)
+            for n in members:
                 self.comp[n] = fc
-                self.comp_id[n] = i
+            i += 1
         self.struct_comps = {sid: frozenset(self.comp_id[p] for p in ports if len(self.comp[p]) > 1)
                              for sid, ports in grid.ports.items()}
         self._paths = {}
+        self._g = None
+
+    @property
+    def g(self) -> nx.Graph:
+        """The connection graph as a networkx graph."""
+        if self._g is None:
+            g = nx.Graph()
+            g.add_nodes_from(self.adj)
+            for a, links in self.adj.items():
+                for b in links:
+                    g.add_edge(a, b)
+            self._g = g
+        return self._g
 
     def _ids(self, x):
         if isinstance(x, str):

@@ -19,6 +19,8 @@ from ..errors import EvalError, NordError, Pos, RulesError
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
+_FEASIBLE: dict = {}
+
 
 class DeadEnd(Exception):
     """A required choice has no option (used by lookahead probes)."""
@@ -162,6 +164,7 @@ class Machine:
             ctx = Ctx(state, self.rules)
             state.player = self.rules.next_player(ctx)
         state.turn += 1
+        state.touch("turn", state.player, state.turn)
         state.turn_start = state.snapshot()
         state.frames = [Frame(self.rules.turn, {})]
 
@@ -303,6 +306,23 @@ class Machine:
                     break
 
     def _feasible(self, state, step, value) -> bool:
+        """Can the turn go on after this option? (cached by position and bindings)"""
+        fr = state.frames[-1]
+        try:
+            key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc)
+            hit = _FEASIBLE.get(key)
+        except TypeError:
+            key, hit = None, None
+        if hit is not None:
+            return hit
+        ok = self._probe(state, step, value)
+        if key is not None:
+            if len(_FEASIBLE) > 100_000:
+                _FEASIBLE.clear()
+            _FEASIBLE[key] = ok
+        return ok
+
+    def _probe(self, state, step, value) -> bool:
         probe = state.clone()
         fr = probe.frames[-1]
         self._bind_choice(probe, fr, step, value)

@@ -8,14 +8,19 @@ primitives work on whatever it names.
 from __future__ import annotations
 
 from ..errors import EvalError
-from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered, sort_key
+from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
 STD = Registry(dict(CORE.items))
 
 
+_STATIC = {"players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
+           "neighbors", "surroundings", "region_of", "regions", "region_spaces", "region_terrain", "regions_of",
+           "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
+
+
 def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board"):
     def deco(fn):
-        STD.add(Builtin(name, fn, kind, arity, doc, example, group))
+        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC))
         return fn
     return deco
 
@@ -281,32 +286,38 @@ def _frontier(ctx, nodes):
     return frozenset(out)
 
 
-@_def("groups", arity=(3, 4),
-      doc="orthogonally connected sets of the given spaces, sizes lo..hi, each holding an anchor",
-      example="groups(open_spaces(region_spaces(r)), 1, 3, anchors)", group="graph")
-def _groups(ctx, allowed, lo, hi, anchors=None):
+@_def("groups", arity=(3, 5),
+      doc="orthogonally connected sets of the given spaces, sizes lo..hi, each holding an anchor "
+          "(and lying in at most max_regions regions)",
+      example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph")
+def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     allowed = frozenset(allowed)
     orth = ctx.rules.grid.orth
+    region_of = ctx.rules.grid.region_of
     seeds = allowed if anchors is None else allowed & frozenset(anchors)
     if hi < 1 or not seeds:
         return ()
     found = set()
-    frontier = {frozenset((s,)) for s in seeds}
+    frontier = {(frozenset((s,)), frozenset((region_of.get(s),))) for s in seeds}
     size = 1
     while frontier:
         if size >= lo:
-            found |= frontier
+            found.update(g for g, _ in frontier)
         if size >= hi:
             break
         nxt = set()
-        for g in frontier:
+        for g, regs in frontier:
             for s in g:
                 for n in orth[s]:
                     if n in allowed and n not in g:
-                        nxt.add(g | {n})
+                        r = region_of.get(n)
+                        if r in regs:
+                            nxt.add((g | {n}, regs))
+                        elif max_regions is None or len(regs) < max_regions:
+                            nxt.add((g | {n}, regs | {r}))
         frontier = nxt
         size += 1
-    return tuple(sorted(found, key=sort_key))
+    return tuple(sorted(found, key=lambda g: (len(g), sorted(g))))
 
 
 @_def("shortest_paths", arity=(2, 2),
@@ -390,6 +401,7 @@ def _take(ctx, zone, i, dst):
     if item is None:
         raise EvalError(f"slot {i} of {ctx.rules.show(zone)} is empty")
     track[i] = None
+    st.touch("take", zone, i)
     st.add(dst, item)
     st.events.append(("move", item, zone, dst, 1))
 
@@ -402,6 +414,7 @@ def _compact(ctx, zone):
         raise EvalError(f"{ctx.rules.show(zone)} is not a track")
     kept = [x for x in track if x is not None]
     track[:] = kept + [None] * (len(track) - len(kept))
+    ctx.state.touch("compact", zone)
 
 
 @_effect("shuffle", (1, 1), "shuffle a deck with the game's seeded random source", "shuffle(deck)")
@@ -410,6 +423,7 @@ def _shuffle(ctx, zone):
     if deck is None:
         raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
     ctx.state.rng.shuffle(deck)
+    ctx.state.touch("shuffle", zone, tuple(deck))
 
 
 @_effect("draw", (2, 2), "move the top item of a deck to a zone (nothing when the deck is empty)",
@@ -421,6 +435,7 @@ def _draw(ctx, zone, dst):
         raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
     if deck:
         item = deck.pop(0)
+        st.touch("draw", zone)
         st.add(dst, item)
         st.events.append(("move", item, zone, dst, 1))
 
@@ -449,4 +464,5 @@ def _note(ctx, kind, *args):
 @_effect("end_game", (0, 0), "end the game after the current step", "end_game()")
 def _end_game(ctx):
     ctx.state.over = True
+    ctx.state.touch("over")
     ctx.state.events.append(("end",))

@@ -11,20 +11,24 @@ spaces (which pieces link) up to date and record events.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from ..board.graph import links_for
 from ..errors import EvalError
 
+_FRESH = itertools.count()
+
 
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made")
+                 "history", "moves_made", "version", "_mine")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
         self.pools = {}
+        self._mine = set()        # pools this state may change in place (copy on write)
         self.decks = {}
         self.tracks = {}
         self.counters = {}
@@ -40,12 +44,15 @@ class State:
         self.events = []
         self.history = []         # (turn, player, choice, option text, forced)
         self.moves_made = 0
+        self.version = hash(("state", seed, next(_FRESH)))
 
     # ---- copying ----
     def clone(self, keep_log: bool = False) -> State:
         s = State.__new__(State)
         s.rules = self.rules
-        s.pools = {k: dict(v) for k, v in self.pools.items()}
+        s.pools = dict(self.pools)       # pools are shared until one side changes one
+        s._mine = set()
+        self._mine = set()
         s.decks = {k: list(v) for k, v in self.decks.items()}
         s.tracks = {k: list(v) for k, v in self.tracks.items()}
         s.counters = dict(self.counters)
@@ -61,13 +68,16 @@ class State:
         s.events = list(self.events) if keep_log else []
         s.history = list(self.history) if keep_log else []
         s.moves_made = self.moves_made
+        s.version = self.version
         return s
 
     def snapshot(self) -> State:
         """A frozen copy of the position (no flow), for `at_turn_start`."""
         s = State.__new__(State)
         s.rules = self.rules
-        s.pools = {k: dict(v) for k, v in self.pools.items()}
+        s.pools = dict(self.pools)
+        s._mine = set()
+        self._mine = set()
         s.decks = {k: list(v) for k, v in self.decks.items()}
         s.tracks = {k: list(v) for k, v in self.tracks.items()}
         s.counters = dict(self.counters)
@@ -79,7 +89,21 @@ class State:
         s.turn_start = None
         s.events, s.history = [], []
         s.moves_made = self.moves_made
+        s.version = self.version
         return s
+
+    def fresh(self) -> None:
+        """A version no other state has (after changes made outside add/remove)."""
+        self.version = hash(("fresh", next(_FRESH)))
+
+    def touch(self, *what) -> None:
+        """Record that the position changed.
+
+        The version is a hash chained over the changes, so two copies that
+        make the same changes from the same position share versions, and
+        memoised rule values (keyed by version) are shared between them.
+        """
+        self.version = hash((self.version,) + what)
 
     # ---- zones ----
     def zone_kind(self, key):
@@ -107,8 +131,12 @@ class State:
         """Put n of item into a zone; returns the slot index for tracks."""
         if n <= 0:
             return None
+        self.version = hash((self.version, 1, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
+            if key not in self._mine:
+                pool = self.pools[key] = dict(pool)
+                self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
             if item[0] in self.rules.linking and type(key) is tuple and key in self.rules.grid.space_set:
                 if key in self.occupied or n > 1:
@@ -135,8 +163,12 @@ class State:
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
             return
+        self.version = hash((self.version, 2, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
+            if key not in self._mine:
+                pool = self.pools[key] = dict(pool)
+                self._mine.add(key)
             have = pool.get(item, 0)
             if have < n:
                 raise EvalError(f"cannot take {n} {self.rules.show(item)} from {self.rules.show(key)}: "
@@ -209,6 +241,7 @@ class State:
 
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
+        self.version = hash((self.version, 3, key, n))
 
 
 def _item_key(item):

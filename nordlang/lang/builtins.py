@@ -22,6 +22,7 @@ class Builtin:
     doc: str = ""
     example: str = ""
     group: str = "core"
+    static: bool = False       # depends only on its arguments and the board, never on the position
 
 
 @dataclass
@@ -39,10 +40,10 @@ class Registry:
     def names(self):
         return self.items.keys()
 
-    def define(self, name, kind=EXPR, arity=(0, 0), doc="", example="", group="core"):
-        """Decorator form of `add`."""
+    def define(self, name, kind=EXPR, arity=(0, 0), doc="", example="", group="core", static=True):
+        """Decorator form of `add` (core primitives are pure: static)."""
         def deco(fn):
-            self.add(Builtin(name, fn, kind, arity, doc, example, group))
+            self.add(Builtin(name, fn, kind, arity, doc, example, group, static))
             return fn
         return deco
 
@@ -88,7 +89,10 @@ def sort_key(v):
 def ordered(coll):
     """Iterate a collection deterministically: sets in sorted order."""
     if isinstance(coll, (frozenset, set)):
-        return sorted(coll, key=sort_key)
+        try:
+            return sorted(coll)
+        except TypeError:
+            return sorted(coll, key=sort_key)
     if isinstance(coll, dict):
         return list(coll)
     return coll
@@ -100,7 +104,7 @@ _d = CORE.define
 
 def _agg(name, doc, example):
     def deco(fn):
-        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates"))
+        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates", True))
         return fn
     return deco
 

@@ -16,12 +16,25 @@ from ..errors import EvalError, LangError, NordError, Pos, did_you_mean
 from . import ast as A
 from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY, ordered
 
+_MISSING = object()
+
 _BINOPS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod, "==": operator.eq, "!=": operator.ne,
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
+
+
+# Memoised values of rulebook definitions, keyed by (definition, arguments,
+# state version). Definitions see only their arguments and the state, so a
+# value can be reused for as long as the state's version is unchanged.
+_MEMO: dict = {}
+_MEMO_LIMIT = 200_000
+
+
+def clear_memo() -> None:
+    _MEMO.clear()
 
 
 class Ctx:
@@ -36,7 +49,7 @@ class Ctx:
         self.budget = None
 
 
-@dataclass
+@dataclass(eq=False)
 class Func:
     """A rulebook definition or effect procedure, compiled lazily (by cell)."""
 
@@ -46,6 +59,8 @@ class Func:
     body: object = None        # compiled closure, set after compiling
     pos: Pos | None = None
     deps: set = field(default_factory=set)
+    dynamic: bool = False      # its body reads the position directly
+    static: bool = False       # its value depends only on its arguments and the board
 
 
 @dataclass
@@ -123,17 +138,26 @@ class Compiler:
             fail = self._wrap(node, name)
 
             def ref(ctx, f=f):
+                key = f if f.static else (f, ctx.state.version)
+                hit = _MEMO.get(key, _MISSING)
+                if hit is not _MISSING:
+                    return hit
                 saved = ctx.vars
                 ctx.vars = {}
                 try:
-                    return f.body(ctx)
+                    value = f.body(ctx)
                 except Exception as e:
                     raise fail(e) from None
                 finally:
                     ctx.vars = saved
+                if len(_MEMO) > _MEMO_LIMIT:
+                    _MEMO.clear()
+                _MEMO[key] = value
+                return value
             return ref
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
+            self._uses(b)
             fn = b.fn
             fail = self._wrap(node, name)
 
@@ -147,6 +171,10 @@ class Compiler:
             return self.error(node, f"{name!r} is a function; call it with arguments: {name}(...)")
         return self.error(node, f"unknown name {name!r}", hint=did_you_mean(name, self.names.all_names() | scope))
 
+    def _uses(self, b):
+        if not b.static and self.current is not None:
+            self.current.dynamic = True
+
     def _dep(self, name):
         if self.current is not None:
             self.current.deps.add(name)
@@ -158,7 +186,7 @@ class Compiler:
     _ListX = _TupleX
 
     def _comp_iter(self, comp: A.Comp, scope, elt_scope_cb):
-        """Build a generator function over a comprehension's bindings."""
+        """Build a function giving the list of a comprehension's values."""
         fors = []
         for cf in comp.fors:
             it = self.expr(cf.iter, scope)
@@ -166,17 +194,21 @@ class Compiler:
             conds = [self.expr(c, scope) for c in cf.conds]
             fors.append((cf.target, it, conds, self._wrap(cf.iter, "iterating")))
         elt = elt_scope_cb(scope)
+        names = tuple(n for cf in comp.fors for n in cf.target)
+        body = _build_loops(fors, elt, 0)
 
         def gen(ctx):
             v = ctx.vars
-            saved = {n: v[n] for cf in comp.fors for n in cf.target if n in v}
+            saved = [(n, v[n]) for n in names if n in v]
+            out = []
             try:
-                yield from _loop(ctx, fors, 0, elt)
+                body(ctx, out)
             finally:
-                for cf in comp.fors:
-                    for n in cf.target:
-                        v.pop(n, None)
-                v.update(saved)
+                for n in names:
+                    v.pop(n, None)
+                for n, x in saved:
+                    v[n] = x
+            return out
         return gen
 
     def _Comp(self, node, scope):
@@ -214,6 +246,7 @@ class Compiler:
             return self.error(node, f"{name!r} is a value, not a function: write {name} without parentheses")
         fail = self._wrap(node, name)
         fn = b.fn
+        self._uses(b)
         if b.kind == LAZY:
             lo, hi = b.arity
             if node.gen is not None or not lo <= nargs <= hi:
@@ -302,16 +335,41 @@ class Compiler:
         params = f.params
         fail = self._wrap(node, f.name)
 
+        if f.kind == EFFECT:
+            def call_effect(ctx):
+                vals = [a(ctx) for a in args]
+                saved = ctx.vars
+                ctx.vars = dict(zip(params, vals))
+                try:
+                    f.body(ctx)
+                except Exception as e:
+                    raise fail(e) from None
+                finally:
+                    ctx.vars = saved
+            return call_effect
+
         def callf(ctx):
-            vals = [a(ctx) for a in args]
+            vals = tuple([a(ctx) for a in args])
+            key = (f, vals) if f.static else (f, vals, ctx.state.version)
+            try:
+                hit = _MEMO.get(key, _MISSING)
+            except TypeError:       # an argument that cannot be a key (a table row)
+                key, hit = None, _MISSING
+            if hit is not _MISSING:
+                return hit
             saved = ctx.vars
             ctx.vars = dict(zip(params, vals))
             try:
-                return f.body(ctx)
+                value = f.body(ctx)
             except Exception as e:
                 raise fail(e) from None
             finally:
                 ctx.vars = saved
+            if key is not None:
+                if len(_MEMO) > _MEMO_LIMIT:
+                    _MEMO.clear()
+                _MEMO[key] = value
+            return value
         return callf
 
     def _Index(self, node, scope):
@@ -490,27 +548,42 @@ class Compiler:
         return effect
 
 
-def _loop(ctx, fors, i, elt):
+def _build_loops(fors, elt, i):
+    """Nested loops as closures that append each value to `out`."""
     target, it, conds, fail = fors[i]
-    try:
-        items = ordered(it(ctx))
-    except NordError:
-        raise
-    except Exception as e:
-        raise fail(e) from None
-    v = ctx.vars
     last = i == len(fors) - 1
-    for x in items:
-        if len(target) == 1:
-            v[target[0]] = x
-        else:
-            _bind(v, target, x)
-        if conds and not all(c(ctx) for c in conds):
-            continue
-        if last:
-            yield elt(ctx)
-        else:
-            yield from _loop(ctx, fors, i + 1, elt)
+    inner = None if last else _build_loops(fors, elt, i + 1)
+    single = target[0] if len(target) == 1 else None
+    if not conds:
+        cond = None
+    elif len(conds) == 1:
+        cond = conds[0]
+    else:
+        def cond(ctx):
+            for c in conds:
+                if not c(ctx):
+                    return False
+            return True
+
+    def loop(ctx, out):
+        try:
+            items = ordered(it(ctx))
+        except NordError:
+            raise
+        except Exception as e:
+            raise fail(e) from None
+        v = ctx.vars
+        for x in items:
+            if single is not None:
+                v[single] = x
+            else:
+                _bind(v, target, x)
+            if cond is None or cond(ctx):
+                if last:
+                    out.append(elt(ctx))
+                else:
+                    inner(ctx, out)
+    return loop
 
 
 def _bind(v, target, x):

@@ -16,11 +16,24 @@ from . import island as island_mod
 from .loader import Doc, digest, parse_signature
 
 
+class Record(dict):
+    """A table row or mapping from the rulebook: read-only, hashable, so
+    definitions taking it as an argument can be memoised."""
+
+    def __hash__(self):
+        return hash(tuple(self.items()))
+
+    def _readonly(self, *a, **k):  # pragma: no cover - rules never mutate tables
+        raise TypeError("rulebook tables are read-only")
+
+    __setitem__ = __delitem__ = update = pop = clear = setdefault = _readonly
+
+
 def _freeze(v):
     if isinstance(v, list):
         return tuple(_freeze(x) for x in v)
     if isinstance(v, dict):
-        return {k: _freeze(x) for k, x in v.items()}
+        return Record({k: _freeze(x) for k, x in v.items()})
     return v
 
 
@@ -48,6 +61,7 @@ class Rules:
         self.zones = data["zones"]
         self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
         self.messages = data.get("messages", {})
+        self._shown = {}
         self._board()
         self._names()
         self._compile()
@@ -183,6 +197,7 @@ class Rules:
             fn = self.compile_text(body, (section, key), mode, frozenset(f.params), f)
             f.body = fn or (lambda ctx: None)
         self._check_cycles()
+        self._mark_static()
         for _name, proc in list(self.procs.items()):
             proc.steps = self.steps(data["flows"][proc.key], ("flows", proc.key), frozenset(proc.params))
         self.setup = self.steps(data["setup"], ("setup",), frozenset())
@@ -204,6 +219,24 @@ class Rules:
             fn = self.compile_text(chk["check"], ("board_checks", i, "check"))
             if fn:
                 self.board_checks.append((fn, chk["message"], chk.get("warning", False), ("board_checks", i)))
+
+    def _mark_static(self):
+        """A definition is static when neither it nor what it calls reads the position."""
+        funcs = self.names.funcs
+        memo = {}
+
+        def static(name, seen=()):
+            if name in memo:
+                return memo[name]
+            f = funcs[name]
+            if f.kind != "expr" or f.dynamic or name in seen:
+                memo[name] = False
+                return False
+            ok = all(static(d, seen + (name,)) for d in f.deps if d in funcs)
+            memo[name] = ok
+            return ok
+        for name, f in funcs.items():
+            f.static = static(name)
 
     def _check_cycles(self):
         funcs = self.names.funcs
@@ -342,6 +375,19 @@ class Rules:
     # ---------------- showing values ----------------
     def show(self, v) -> str:
         """The one text form of a value: move notation, logs and messages use it."""
+        try:
+            return self._shown[v]
+        except KeyError:
+            pass
+        except TypeError:
+            return self._show(v)
+        text = self._show(v)
+        if len(self._shown) > 100_000:
+            self._shown.clear()
+        self._shown[v] = text
+        return text
+
+    def _show(self, v) -> str:
         if v is None:
             return "none"
         if isinstance(v, bool):
