@@ -12,6 +12,7 @@ import sys
 from ..errors import NordError, UsageError
 
 COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info"]
+# each is a module of this package with add(subparsers); a missing one is skipped
 
 
 class _Parser(argparse.ArgumentParser):

@@ -71,7 +71,9 @@ class Names:
     constants: dict = field(default_factory=dict)
     funcs: dict = field(default_factory=dict)      # name -> Func
     constructors: dict = field(default_factory=dict)  # name -> (arity, fn)
-    literal_sets: dict = field(default_factory=dict)  # builtin name -> allowed string results
+    returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
+    arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
+    used: set = field(default_factory=set)         # definitions some text refers to
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -176,6 +178,7 @@ class Compiler:
             self.current.dynamic = True
 
     def _dep(self, name):
+        self.names.used.add(name)
         if self.current is not None:
             self.current.deps.add(name)
 
@@ -320,7 +323,22 @@ class Compiler:
         return call
 
     def _check_literals(self, name, node, scope):
-        pass
+        """String arguments that must name something the rulebook declares."""
+        for i, a in enumerate(node.args):
+            spec = self.names.arg_sets.get((name, i))
+            if spec and isinstance(a, A.Const) and isinstance(a.value, str) and a.value not in spec[1]:
+                self.error(a, f"{a.value!r} is not a {spec[0]}", expected=", ".join(sorted(spec[1])),
+                           hint=did_you_mean(a.value, spec[1]))
+
+    def _check_compare(self, node):
+        """`terrain(s) == "forrest"`: a literal compared with what a primitive returns."""
+        for call, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(call, A.Call) and isinstance(call.func, A.Name) and isinstance(other, A.Const) \
+                    and isinstance(other.value, str):
+                spec = self.names.returns.get(call.func.id)
+                if spec and other.value not in spec[1]:
+                    self.error(other, f"{other.value!r} is not a {spec[0]}, so this comparison is never true",
+                               expected=", ".join(sorted(spec[1])), hint=did_you_mean(other.value, spec[1]))
 
     @staticmethod
     def _pair(var, f):
@@ -372,7 +390,21 @@ class Compiler:
             return value
         return callf
 
+    def _constant(self, node, scope):
+        if isinstance(node, A.Name) and node.id not in scope and node.id in self.names.constants:
+            return True, self.names.constants[node.id]
+        return False, None
+
     def _Index(self, node, scope):
+        known, table = self._constant(node.obj, scope)
+        if known and isinstance(node.key, A.Const):
+            k = node.key.value
+            if isinstance(table, tuple) and isinstance(k, int) and not -len(table) <= k < len(table):
+                self.error(node.key, f"index {k} is out of range: {node.obj.id} has {len(table)} entries "
+                                     f"(0..{len(table) - 1})")
+            elif isinstance(table, dict) and k not in table:
+                self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),
+                           hint=did_you_mean(str(k), map(str, table)))
         obj, key = self.expr(node.obj, scope), self.expr(node.key, scope)
         pos = self.pos(node)
 
@@ -390,6 +422,10 @@ class Compiler:
         return index
 
     def _Attr(self, node, scope):
+        known, table = self._constant(node.obj, scope)
+        if known and isinstance(table, dict) and node.name not in table:
+            self.error(node, f"{node.obj.id} has no field {node.name!r}", expected=", ".join(map(str, table)),
+                       hint=did_you_mean(node.name, map(str, table)))
         obj = self.expr(node.obj, scope)
         name = node.name
         pos = self.pos(node)
@@ -405,6 +441,8 @@ class Compiler:
         return attr
 
     def _BinOp(self, node, scope):
+        if node.op in ("==", "!="):
+            self._check_compare(node)
         fn = _BINOPS[node.op]
         left, right = self.expr(node.left, scope), self.expr(node.right, scope)
         fail = self._wrap(node, f"operator {node.op!r}")

@@ -28,8 +28,12 @@ def rulebook_file(rulebook) -> Path:
     return path
 
 
-def read_doc(rulebook=None, variants=()):
-    """The merged, validated document (before compiling)."""
+def read_doc(rulebook=None, variants=(), problems: list | None = None):
+    """The merged, validated document (before compiling).
+
+    With `problems`, schema errors are added to it instead of raised, so a
+    validator can go on and report the compile errors too.
+    """
     from .overlay import apply_variants
     path = rulebook_file(rulebook)
     errors: list = []
@@ -39,6 +43,9 @@ def read_doc(rulebook=None, variants=()):
     check_errors(errors)
     errors.extend(validate_doc(doc))
     fix_lines(doc, errors)
+    if problems is not None:
+        problems.extend(errors)
+        return doc
     check_errors(errors)
     return doc
 
@@ -65,5 +72,35 @@ def compile_rules(rulebook=None, players=None, variants=()):
     rules = Rules(doc, players, errors)
     fix_lines(doc, errors)
     check_errors(errors)
+    errors = [e for e in check_board(rules) if e.kind == "error"]
+    fix_lines(doc, errors)
+    check_errors(errors)
     _CACHE[key] = rules
     return rules
+
+
+def check_board(rules) -> list:
+    """The rulebook's board_checks on the island it plays on: errors and warnings."""
+    from ..engine.flow import Machine
+    from ..engine.state import State
+    from ..errors import EvalError, NordError, SchemaError
+    state = State(rules, 0)
+    Machine(rules).start(state, run=False)
+    out = []
+    where, line = rules.doc.pos(("islands", rules.island_name))
+    for fn, message, warning, path in rules.board_checks:
+        try:
+            ok = fn(rules.ctx(state))
+        except NordError as e:
+            out.append(e)
+            continue
+        except Exception as e:  # pragma: no cover - compiled closures wrap errors
+            out.append(EvalError(str(e), rules.doc.pos(path)[0]))
+            continue
+        if not ok:
+            err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}", where,
+                              source_line=line, hint=f"the check is at {rules.doc.pos(path)[0]}")
+            if warning:
+                err.kind = "warning"
+            out.append(err)
+    return out

@@ -149,6 +149,14 @@ class Rules:
                 where = ("tables", name) if name in (data.get("tables") or {}) else ("constants", name)
                 self._err(where, f"{name!r} is the name of a built-in primitive; choose another name", key=True)
         self.names = Names(reg, constants, {}, constructors)
+        terr = set(self.terrains)
+        kinds = set(self.pieces)
+        feats = set(data.get("features") or {})
+        skinds = set(data.get("structures") or {})
+        self.names.returns = {"terrain": ("terrain", terr), "region_terrain": ("terrain", terr),
+                              "kind": ("piece kind", kinds)}
+        self.names.arg_sets = {("has_feature", 1): ("feature", feats), ("structures", 0): ("structure kind", skinds),
+                               ("move_all", 2): ("piece kind", kinds)}
         # definitions and procedures: register signatures first, compile bodies after
         self._defs = []
         for section, kind in (("define", "expr"), ("procedures", EFFECT)):

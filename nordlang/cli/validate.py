@@ -1,0 +1,196 @@
+"""`nord validate PATH...`: check rulebooks, variants and scenarios, all
+errors in one run; `--simulate N` also plays N random games each."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from ..errors import ErrorList, NordError, RulesError
+from .test import scenario_files
+
+
+def add(sub):
+    p = sub.add_parser("validate", help="check rulebooks, variants and scenarios (every error, with positions)")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="rulebook files or folders, variant files, scenario files (default: the bundled rulebook)")
+    p.add_argument("--players", type=int, metavar="N", help="check for this number of players only")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--simulate", type=int, default=0, metavar="N",
+                   help="also play N random games per player count and report any that goes wrong")
+    p.add_argument("--turn-cap", type=int, default=2000, metavar="T", help="turns after which a game is stuck")
+    p.set_defaults(func=run)
+
+
+def kind_of(path: Path) -> str:
+    """'rulebook', 'variant' or 'scenario', from a file's top-level keys."""
+    if path.is_dir():
+        return "rulebook"
+    from ..rules.yamlpos import load_yaml
+    data, _ = load_yaml(path)
+    if isinstance(data, dict):
+        if "patch" in data or "extends" in data:
+            return "variant"
+        if "map" in data and "game" not in data:
+            return "scenario"
+    return "rulebook"
+
+
+def _flatten(e):
+    return e.errors if isinstance(e, ErrorList) else [e]
+
+
+def check_rulebook(rulebook, variants, players, out):
+    """Errors and warnings of a rulebook (+ variants) for each player count."""
+    from ..rules.build import check_board, read_doc
+    from ..rules.model import Rules
+    from ..rules.loader import fix_lines
+    schema_errors: list = []
+    try:
+        doc = read_doc(rulebook, variants, schema_errors)
+    except NordError as e:
+        out.extend(_flatten(e))
+        return []
+    out.extend(schema_errors)
+    pl = doc.data.get("players") if isinstance(doc.data.get("players"), dict) else {}
+    lo, hi = pl.get("min", 2), pl.get("max", 2)
+    if not (isinstance(lo, int) and isinstance(hi, int)):
+        lo = hi = 2
+    counts = [players] if players else list(range(lo, hi + 1))
+    compiled = []
+    for n in counts:
+        errors: list = []
+        try:
+            rules = Rules(doc, n, errors)
+        except NordError as e:
+            errors.extend(_flatten(e))
+            rules = None
+        except Exception:
+            if not schema_errors:
+                raise
+            rules = None        # the schema errors above explain it
+        if schema_errors:
+            rules = None
+        if rules is not None:
+            errors.extend(check_board(rules))
+            unused = sorted(set(rules.names.funcs) - rules.names.used)
+            for name in unused:
+                f = rules.names.funcs[name]
+                w = NordError(f"{name!r} is defined but never used", f.pos)
+                w.kind = "warning"
+                errors.append(w)
+            called = set()
+            for steps in [rules.setup, rules.turn] + [p.steps for p in rules.procs.values()]:
+                _calls(steps, called)
+            for name, proc in rules.procs.items():
+                if name not in called:
+                    w = NordError(f"flow {name!r} is never called, so it can never be reached",
+                                  rules.doc.pos(("flows", proc.key), key=True)[0])
+                    w.kind = "warning"
+                    errors.append(w)
+            if not any(e.kind == "error" for e in errors):
+                compiled.append(rules)
+        fix_lines(doc, errors)
+        out.extend(errors)
+    return compiled
+
+
+def _calls(steps, called):
+    from ..engine import flow as F
+    for st in steps:
+        if isinstance(st, F.CallProc):
+            called.add(st.proc)
+        for attr in ("then", "orelse", "body", "otherwise"):
+            sub = getattr(st, attr, None)
+            if sub:
+                _calls(sub, called)
+        for alt in getattr(st, "alternatives", ()) or ():
+            _calls(alt.steps, called)
+
+
+def simulate(rules, n, turn_cap, out, label):
+    """Play n random games; report errors, broken invariants, stuck games."""
+    from ..engine.game import Game
+    for i in range(n):
+        seed = 1000 + i
+        rng = random.Random(seed)
+        try:
+            g = Game(rules, seed)
+            created = {k: v for k, v in g.state.counters.items() if k[0] == "created"}
+            while not g.over:
+                g.play_index(rng.randrange(len(g.state.pending.options)))
+                problem = invariant_problem(g.state, created)
+                if problem:
+                    raise RulesError(f"{label}, seed {seed}, turn {g.state.turn}: {problem}")
+                if g.state.turn > turn_cap:
+                    raise RulesError(f"{label}, seed {seed}: no end after {turn_cap} turns")
+        except NordError as e:
+            e.message = f"{label}, random game with seed {seed}: {e.message}"
+            out.append(e)
+
+
+def invariant_problem(state, created) -> str | None:
+    """Every item the game created is in exactly one place, in its number."""
+    counts: dict = {}
+    for zone in (state.pools, ):
+        for pool in zone.values():
+            for item, k in pool.items():
+                counts[item] = counts.get(item, 0) + k
+    for deck in list(state.decks.values()) + list(state.tracks.values()):
+        for item in deck:
+            if item is not None:
+                counts[item] = counts.get(item, 0) + 1
+    for (_, item), k in created.items():
+        if counts.get(item, 0) != k:
+            return f"{state.rules.show(item)}: {counts.get(item, 0)} on the table, {k} in the game"
+    return None
+
+
+def run(args):
+    from .. import bundled
+    paths = [Path(p) for p in args.paths] or [bundled("rulebook")]
+    problems: list = []
+    checked = 0
+    for path in paths:
+        if not path.exists():
+            from ..errors import LoadError, Pos
+            problems.append(LoadError(f"no such file or folder: {path}", Pos(str(path))))
+            continue
+        try:
+            kind = kind_of(path)
+        except NordError as e:
+            problems.extend(_flatten(e))
+            continue
+        if kind == "scenario" or (path.is_dir() and path.name == "scenarios"):
+            for f in (scenario_files([path]) if path.is_dir() else [path]):
+                checked += 1
+                try:
+                    from ..scenario import load_scenario
+                    load_scenario(f)
+                except NordError as e:
+                    problems.extend(_flatten(e))
+            continue
+        checked += 1
+        if kind == "variant":
+            compiled = check_rulebook(None, [str(path)], args.players, problems)
+        else:
+            compiled = check_rulebook(path, [], args.players, problems)
+        if args.simulate:
+            for rules in compiled:
+                simulate(rules, args.simulate, args.turn_cap, problems, f"{path} ({rules.num_players} players)")
+    seen, unique = set(), []
+    for e in problems:
+        key = (str(e.pos), e.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    problems = unique
+    errors = [e for e in problems if e.kind == "error"]
+    warnings = [e for e in problems if e.kind != "error"]
+    for e in problems:
+        print(e.format(), file=sys.stderr)
+    print(f"{checked} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s)")
+    if errors or (args.strict and warnings):
+        return 2
+    return 0
