@@ -44,8 +44,8 @@ def _flatten(e):
 def check_rulebook(rulebook, variants, players, out):
     """Errors and warnings of a rulebook (+ variants) for each player count."""
     from ..rules.build import check_board, read_doc
-    from ..rules.model import Rules
     from ..rules.loader import fix_lines
+    from ..rules.model import Rules
     schema_errors: list = []
     try:
         doc = read_doc(rulebook, variants, schema_errors)

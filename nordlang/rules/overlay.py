@@ -159,10 +159,13 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             _err(errors, src, vp, "a list patch does one of: replace, remove, before, after")
             continue
         kind = kinds[0]
+        n_errors = len(errors)
+        _claim(touched, path + (op[kind],), who, errors, src, vp + (kind,))
+        if len(errors) > n_errors:
+            continue
         i = index_of(op[kind], vp + (kind,))
         if i is None:
             continue
-        _claim(touched, path + (op[kind],), who, errors, src, vp)
         if kind == "remove":
             items.pop(i)
             continue
