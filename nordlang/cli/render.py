@@ -1,0 +1,187 @@
+"""`nord render (SCENARIO | LOG) [--turn N] -o FILE.svg|.png`: a picture of a position."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from .. import Game, load_rules
+from ..engine.record import read_replay
+from ..errors import LoadError, NordError, Pos, ReplayError, UsageError
+from ..render.png import render_png, require_cairosvg
+from ..render.svg import render_svg
+from . import positive_int
+
+FORMATS = (".svg", ".png")
+
+
+def add(sub):
+    p = sub.add_parser("render", help="draw a position (a scenario, or a replay log at a turn) as SVG or PNG")
+    p.add_argument("file", metavar="SCENARIO|LOG", help="a scenario (.yaml with a map) or a replay written by "
+                                                        "`nord play --log`")
+    p.add_argument("--turn", type=positive_int, metavar="N",
+                   help="for a replay: the position at the start of turn N (default: the final position)")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture to write: FILE.svg or FILE.png")
+    p.add_argument("--rulebook", metavar="PATH", help="for a replay: the rulebook (default: the one the replay names)")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    out = Path(args.output)
+    fmt = out.suffix.lower()
+    if fmt not in FORMATS:
+        raise UsageError(f"cannot tell the picture format of {args.output!r}: the file name must end in .svg or .png")
+    if fmt == ".png":
+        require_cairosvg()       # before any work: say at once what is missing
+    if not (out.parent if str(out.parent) else Path(".")).is_dir():
+        raise UsageError(f"cannot write {args.output}: folder {out.parent} does not exist")
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {args.file}")
+    kind = _kind_of(path)
+    if kind == "replay":
+        game, title = position_from_replay(path, args.turn, args.rulebook)
+    elif kind == "scenario":
+        if args.turn is not None:
+            raise UsageError(f"{args.file} is a scenario, a single position: --turn applies to replay logs only")
+        game, title = position_from_scenario(path, args.rulebook)
+    else:
+        raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
+                         "(a YAML file with a 'map:' key)")
+    svg = render_svg(game.rules, game.state, title=title)
+    if fmt == ".svg":
+        data = svg.encode("utf-8")
+    else:
+        data = render_png(svg)
+    _write_bytes(out, data)
+    print(f"{kind} {args.file}: turn {game.state.turn} drawn to {args.output}")
+    return 0
+
+
+# ---------------------------------------------------------------- sources
+
+def _kind_of(path: Path) -> str | None:
+    """'replay', 'scenario' or None, from the file's first line or its YAML keys."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise LoadError(f"cannot read {path}: {e}", Pos(str(path))) from None
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        rec = json.loads(first)
+    except ValueError:
+        rec = None
+    if isinstance(rec, dict) and "format" in rec:
+        return "replay"
+    import yaml
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        # a broken .yaml file: let the scenario loader say where
+        return "scenario" if path.suffix.lower() in (".yaml", ".yml") else None
+    if isinstance(data, dict) and "map" in data:
+        return "scenario"
+    return None
+
+
+def position_from_replay(path, turn=None, rulebook=None):
+    """(game, title): the replay's game at the start of `turn`, or at its end."""
+    if turn is None:
+        from .replay import replay_file
+        game, _ = replay_file(path, rulebook)
+        return game, f"{game.rules.name}: {Path(path).name}, final position after {game.state.turn} turns"
+    header, moves, _ = read_replay(path)
+    rules = load_rules(rulebook or header.get("rulebook_path"), header.get("players"), header.get("variants") or [])
+    if header.get("rulebook") != rules.digest:
+        raise ReplayError(f"the replay was recorded with rulebook {header.get('rulebook')}, this rulebook is "
+                          f"{rules.digest}: the rules changed since", Pos(str(path), 1, 1),
+                          hint="record the game again to renew it")
+    game = Game(rules, int(header.get("seed", 0)))
+    seen = [game.state.turn]
+    i = 0
+    while game.state.turn < turn and i < len(moves):
+        _play(game, path, *moves[i])
+        i += 1
+        seen.append(game.state.turn)
+    if game.state.turn != turn:
+        # not in the log: play on to learn which turns it has
+        for _line, move in moves[i:]:
+            try:
+                game.play(move)
+            except NordError:
+                break
+            seen.append(game.state.turn)
+        raise UsageError(f"{path}: the replay has no turn {turn}; it has turns {_ranges(seen)}")
+    who = rules.color(game.state.player)
+    return game, f"{rules.name}: {Path(path).name}, start of turn {turn}, {who} to move"
+
+
+def _play(game, path, line, move):
+    try:
+        game.play(move)
+    except NordError as e:
+        raise ReplayError(f"move {move!r} no longer fits the rules: {e.message}", Pos(str(path), line, 1),
+                          hint=e.hint) from None
+
+
+def _ranges(turns) -> str:
+    ts = sorted(set(turns))
+    out, start = [], None
+    for i, t in enumerate(ts):
+        if start is None:
+            start = t
+        if i + 1 == len(ts) or ts[i + 1] != t + 1:
+            out.append(str(start) if start == t else f"{start}-{t}")
+            start = None
+    return ", ".join(out) if out else "none"
+
+
+def position_from_scenario(path, rulebook=None):
+    try:
+        from ..scenario import load_scenario
+    except ModuleNotFoundError as e:
+        if e.name and e.name.endswith("scenario"):
+            raise UsageError(f"{path} is a scenario, but this nordlang cannot load scenarios yet "
+                             "(nordlang.scenario is missing); render a replay log instead") from None
+        raise
+    kwargs = {}
+    if rulebook is not None:
+        if "rulebook" not in inspect.signature(load_scenario).parameters:
+            raise UsageError("a scenario names its own rulebook (its 'rulebook:' key); --rulebook is for replays")
+        kwargs["rulebook"] = rulebook
+    sc = load_scenario(path, **kwargs)
+    game = sc.game
+    first = str((getattr(sc, "data", None) or {}).get("description", "")).strip().split("\n")[0].split(". ")[0]
+    title = f"{game.rules.name}: {Path(path).name}" + (f", {first}" if first else "")
+    return game, title
+
+
+# ---------------------------------------------------------------- output
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    """All bytes or nothing: a temp file renamed into place."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    except OSError as e:
+        raise LoadError(f"cannot write {path}: {e.strerror}", Pos(str(path))) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())      # a temp file is private; the picture is not
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

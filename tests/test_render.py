@@ -1,0 +1,296 @@
+"""Pictures of positions: the SVG holds every piece, structure, port and
+track slot of a real position; `nord render` draws replays and scenarios
+and rejects bad input with one line and exit status 2."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import nordlang
+from nordlang.board.grid import space_name
+from nordlang.cli import main
+from nordlang.errors import UsageError
+from nordlang.render.svg import render_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _has_cairo() -> bool:
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+needs_png = pytest.mark.skipif(not _has_cairo(), reason="cairosvg (nordlang[png]) is not installed")
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A 3-player game some way in: pieces on spaces, in structures and on the track."""
+    g = nordlang.load(players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(70):
+        if g.over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.fixture(scope="module")
+def tree(game):
+    return ET.fromstring(render_svg(game.rules, game.state))
+
+
+def _all(tree, cls):
+    return [e for e in tree.iter() if cls in (e.get("class") or "").split()]
+
+
+def _who(rules, item):
+    kind, tag = item
+    if (rules.pieces.get(kind) or {}).get("owned") and isinstance(tag, int):
+        return rules.color(tag)
+    return None if tag is None else str(tag)
+
+
+def _el_who(e):
+    return e.get("data-owner") or e.get("data-tag")
+
+
+def test_the_position_is_rich_enough(game):
+    st = game.state
+    on_spaces = sum(sum(st.pools[s].values()) for s in game.rules.grid.spaces)
+    in_structures = sum(sum(st.pools[sid].values()) for sid in game.rules.grid.structures)
+    assert on_spaces > 10 and in_structures > 5
+    assert any(x is not None for t in st.tracks.values() for x in t)
+
+
+def test_one_piece_element_for_every_piece_on_every_space(game, tree):
+    rules, st = game.rules, game.state
+    want = Counter()
+    for s in rules.grid.spaces:
+        for item, n in st.pools[s].items():
+            want[(space_name(s), item[0], _who(rules, item))] += n
+    spaces = {space_name(s) for s in rules.grid.spaces}
+    got = Counter((e.get("data-at"), e.get("data-kind"), _el_who(e)) for e in _all(tree, "piece")
+                  if e.get("data-at") in spaces)
+    assert got == want
+    assert all(e.get("data-count") is None for e in _all(tree, "piece") if e.get("data-at") in spaces)
+
+
+def test_structures_ports_and_what_they_hold(game, tree):
+    rules, st = game.rules, game.state
+    drawn = {e.get("data-id"): e for e in _all(tree, "structure")}
+    assert set(drawn) == set(rules.grid.structures)
+    for sid, s in rules.grid.structures.items():
+        assert drawn[sid].get("data-kind") == s.kind
+        assert drawn[sid].get("data-at") == space_name(s.space)
+        want = {(item[0], _who(rules, item)): n for item, n in st.pools[sid].items() if n}
+        got = {(e.get("data-kind"), _el_who(e)): int(e.get("data-count")) for e in _all(tree, "piece")
+               if e.get("data-at") == sid}
+        assert got == want, sid
+    ports = Counter(e.get("data-port").split(".")[0] for e in _all(tree, "port"))
+    assert ports == {sid: 4 for sid in rules.grid.structures}
+    labels = {e.text for e in _all(tree, "structure-id")}
+    assert labels == set(rules.grid.structures)
+
+
+def test_every_track_slot_with_its_value_and_occupant(game, tree):
+    rules, st = game.rules, game.state
+    slots = _all(tree, "slot")
+    for key, track in st.tracks.items():
+        at = rules.show(key)
+        mine = sorted((e for e in slots if e.get("data-zone") == at), key=lambda e: int(e.get("data-slot")))
+        assert [int(e.get("data-slot")) for e in mine] == list(range(len(track)))
+        assert [int(e.get("data-value")) for e in mine] == list(rules.track_values[key[0]])
+        occupants = {int(e.get("data-slot")): (e.get("data-kind"), _el_who(e)) for e in _all(tree, "piece")
+                     if e.get("data-at") == at}
+        assert occupants == {i: (x[0], _who(rules, x)) for i, x in enumerate(track) if x is not None}
+
+
+def test_zones_of_players_and_shared_zones_show_their_counts(game, tree):
+    rules, st = game.rules, game.state
+    for key, pool in st.pools.items():
+        if not (isinstance(key, tuple) and isinstance(key[0], str)):
+            continue            # spaces and structures are checked above
+        at = rules.show(key)
+        got = {(e.get("data-kind"), _el_who(e)): int(e.get("data-count")) for e in _all(tree, "piece")
+               if e.get("data-at") == at}
+        assert got == {(item[0], _who(rules, item)): n for item, n in pool.items() if n}, at
+    decks = {e.get("data-zone"): int(e.get("data-count")) for e in _all(tree, "deck")}
+    assert decks == {rules.show(k): len(v) for k, v in st.decks.items()}
+
+
+def test_scores_turn_and_coordinates(game, tree):
+    rules, st = game.rules, game.state
+    scores = {e.get("data-player"): int(e.get("data-points")) for e in _all(tree, "score")}
+    assert scores == {rules.color(p): st.counters.get(("points", p), 0) for p in rules.player_range}
+    (turn,) = _all(tree, "turn")
+    assert turn.get("data-player") == rules.color(st.player) and int(turn.get("data-turn")) == st.turn
+    texts = {e.text for e in tree.iter(f"{SVG}text")}
+    g = rules.grid
+    assert {"a", "k", "1", str(g.height)} <= texts
+    assert {e.get("data-at") for e in _all(tree, "space")} == {space_name(s) for s in g.spaces}
+
+
+def test_components_with_a_piece_and_a_port_are_tinted(game, tree):
+    st = game.state
+    want = []
+    for comp in {id(c): c for c in st.links.comp.values()}.values():
+        spaces = {n for n in comp if isinstance(n[0], int)}
+        ports = {f"{n.structure}.{n.side}" for n in comp if isinstance(n[0], str)}
+        if spaces & set(st.occupied) and ports:
+            want.append((frozenset(space_name(s) for s in spaces), frozenset(ports)))
+    assert want, "the position should have at least one tinted component"
+    tints = {}
+    for e in _all(tree, "tint"):
+        tints.setdefault(e.get("data-component"), set()).add(e.get("data-at"))
+    gates = {}
+    for e in _all(tree, "port"):
+        if e.get("data-component") is not None:
+            gates.setdefault(e.get("data-component"), set()).add(e.get("data-port"))
+    got = {(frozenset(tints[k]), frozenset(gates.get(k, ()))) for k in tints}
+    assert len(got) == len(want) and got == set(want)
+    fills = {e.get("data-component"): e.get("fill") for e in _all(tree, "tint")}
+    assert len(set(fills.values())) == len(fills)      # each its own tint
+
+
+def test_title_is_escaped(game):
+    text = render_svg(game.rules, game.state, title='a <b> & "c"')
+    root = ET.fromstring(text)
+    assert root.find(f"{SVG}title").text == 'a <b> & "c"'
+
+
+def test_no_game_words_in_the_renderer():
+    words = ("jarl", "warrior", "settlement", "treasure", "dragon", "karst", "forest", "mountain", "fishing",
+             "negotiator", "attack", "alliance")
+    for rel in ("nordlang/render/svg.py", "nordlang/render/png.py", "nordlang/cli/render.py"):
+        text = (ROOT / rel).read_text(encoding="utf-8").lower()
+        found = [w for w in words if w in text]
+        assert not found, f"{rel} names {found}"
+
+
+def test_png_without_cairosvg_says_how_to_get_it(monkeypatch):
+    from nordlang.render.png import render_png
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    with pytest.raises(UsageError) as e:
+        render_png("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    assert "pip install 'nordlang[png]'" in e.value.format()
+
+
+# ---------------------------------------------------------------- the CLI
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory):
+    path = tmp_path_factory.mktemp("render") / "game.log"
+    assert main(["play", "--players", "3", "--seed", "5", "--quiet", "--log", str(path)]) == 0
+    return path
+
+
+def _one_line_error(capsys):
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    return err
+
+
+def test_render_a_replay_at_a_turn(log, tmp_path, capsys):
+    out = tmp_path / "t10.svg"
+    assert main(["render", str(log), "--turn", "10", "-o", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    assert root.get("data-turn") == "10"
+    assert "turn 10" in root.find(f"{SVG}title").text
+    assert _all(root, "piece")
+    assert not list(tmp_path.glob(".t10.svg.*"))        # no temp file left behind
+
+
+def test_render_a_replay_to_its_end(log, tmp_path):
+    out = tmp_path / "end.svg"
+    assert main(["render", str(log), "-o", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    footer = log.read_text().strip().splitlines()[-1]
+    assert root.get("data-turn") == re.search(r'"turns": (\d+)', footer).group(1)
+    assert "game over" in "".join(e.text or "" for e in _all(root, "turn"))
+
+
+def test_a_turn_the_log_does_not_have(log, tmp_path, capsys):
+    out = tmp_path / "x.svg"
+    assert main(["render", str(log), "--turn", "9999", "-o", str(out)]) == 2
+    err = _one_line_error(capsys)
+    assert "no turn 9999" in err and "it has turns 1-" in err
+    assert not out.exists()
+
+
+def test_a_bad_suffix(log, tmp_path, capsys):
+    assert main(["render", str(log), "-o", str(tmp_path / "x.jpg")]) == 2
+    err = _one_line_error(capsys)
+    assert ".svg or .png" in err
+
+
+def test_other_bad_input(log, tmp_path, capsys):
+    assert main(["render", str(tmp_path / "missing.log"), "-o", str(tmp_path / "x.svg")]) == 2
+    assert "no such file" in _one_line_error(capsys)
+    assert main(["render", str(log), "-o", str(tmp_path / "no" / "x.svg")]) == 2
+    assert "does not exist" in _one_line_error(capsys)
+    other = tmp_path / "notes.yaml"
+    other.write_text("hello: world\n")
+    assert main(["render", str(other), "-o", str(tmp_path / "x.svg")]) == 2
+    assert "neither a replay" in _one_line_error(capsys)
+    broken = tmp_path / "broken.log"
+    broken.write_text(log.read_text().replace('"move": "', '"move": "zz', 3))
+    assert main(["render", str(broken), "--turn", "5", "-o", str(tmp_path / "x.svg")]) == 2
+    assert "no longer fits the rules" in capsys.readouterr().err
+
+
+def test_render_a_scenario(tmp_path, capsys):
+    pytest.importorskip("nordlang.scenario")
+    path = nordlang.bundled("variants") / "scenarios" / "simple-attack.yaml"
+    if not path.exists():
+        pytest.skip("no bundled scenario")
+    out = tmp_path / "scenario.svg"
+    assert main(["render", str(path), "-o", str(out)]) == 0
+    root = ET.parse(out).getroot()
+    assert {e.get("data-id") for e in _all(root, "structure")} >= {"A", "B"}
+    assert main(["render", str(path), "--turn", "3", "-o", str(out)]) == 2
+    assert "--turn applies to replay logs only" in _one_line_error(capsys)
+
+
+def test_scenario_without_the_scenario_loader(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.yaml"
+    path.write_text("description: x\nplayers: 2\nmap: ['~A~']\nstructures: {A: settlement}\n")
+    monkeypatch.setitem(sys.modules, "nordlang.scenario", None)
+    assert main(["render", str(path), "-o", str(tmp_path / "s.svg")]) == 2
+    assert "cannot load scenarios" in _one_line_error(capsys)
+
+
+@needs_png
+def test_render_png(log, tmp_path):
+    out = tmp_path / "mid.png"
+    assert main(["render", str(log), "--turn", "20", "-o", str(out)]) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_python_dash_m(log, tmp_path):
+    out = tmp_path / "sub.svg"
+    env_path = str(ROOT)
+    r = subprocess.run([sys.executable, "-m", "nordlang", "render", str(log), "--turn", "3", "-o", str(out)],
+                       capture_output=True, text=True, cwd=tmp_path,
+                       env={**os.environ, "PYTHONPATH": env_path})
+    assert r.returncode == 0, r.stderr
+    assert "turn 3" in r.stdout
+    ET.parse(out)
+    r = subprocess.run([sys.executable, "-m", "nordlang", "render", str(log), "--turn", "0", "-o", str(out)],
+                       capture_output=True, text=True, cwd=tmp_path,
+                       env={**os.environ, "PYTHONPATH": env_path})
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
