@@ -7,6 +7,7 @@ import random
 import sys
 from pathlib import Path
 
+from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError
 from .test import scenario_files
 
@@ -117,7 +118,7 @@ def simulate(rules, n, turn_cap, out, label):
         rng = random.Random(seed)
         try:
             g = Game(rules, seed)
-            created = {k: v for k, v in g.state.counters.items() if k[0] == "created"}
+            created = created_items(g.state)
             while not g.over:
                 g.play_index(rng.randrange(len(g.state.pending.options)))
                 problem = invariant_problem(g.state, created)
@@ -128,23 +129,6 @@ def simulate(rules, n, turn_cap, out, label):
         except NordError as e:
             e.message = f"{label}, random game with seed {seed}: {e.message}"
             out.append(e)
-
-
-def invariant_problem(state, created) -> str | None:
-    """Every item the game created is in exactly one place, in its number."""
-    counts: dict = {}
-    for zone in (state.pools, ):
-        for pool in zone.values():
-            for item, k in pool.items():
-                counts[item] = counts.get(item, 0) + k
-    for deck in list(state.decks.values()) + list(state.tracks.values()):
-        for item in deck:
-            if item is not None:
-                counts[item] = counts.get(item, 0) + 1
-    for (_, item), k in created.items():
-        if counts.get(item, 0) != k:
-            return f"{state.rules.show(item)}: {counts.get(item, 0)} on the table, {k} in the game"
-    return None
 
 
 def run(args):

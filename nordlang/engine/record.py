@@ -74,6 +74,9 @@ def write_atomic(path: str | Path, lines) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             for line in lines:
                 f.write(line + "\n")
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)      # mkstemp makes files private; a log is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         try:

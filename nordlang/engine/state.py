@@ -1,7 +1,7 @@
 """Game state: zones of items, counters, whose turn, and the flow's position.
 
 Items are small tuples (kind, tag): ("man", 2) is a piece of player 2,
-("boat", None) a neutral one, ("treasure", "axe") a token. Zones are keyed
+("coin", None) a neutral one, ("card", "ace") a token. Zones are keyed
 by plain values: a space (row, col), a structure id, or (zone name, owner).
 Pools are multisets, decks ordered lists, tracks fixed rows of slots.
 
