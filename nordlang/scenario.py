@@ -409,6 +409,7 @@ def _arrange(rules, data, src) -> Game:
         state.counters[("counter", name)] = n
     state.player = _player(rules, pos["player"], src, ("position", "player")) if "player" in pos else 0
     state.turn = pos.get("turn", 1) - 1
+    state.fresh()
     state.events.clear()
     state.history.clear()
     state.frames = []
