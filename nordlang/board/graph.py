@@ -13,8 +13,6 @@ from collections import OrderedDict
 
 import networkx as nx
 
-from ..lang.builtins import sort_key
-
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
 
@@ -98,24 +96,51 @@ class Links:
         return self.comp.get(x, frozenset())
 
     def shortest_paths(self, a: str, b: str) -> tuple:
-        """All shortest chains of linked spaces from a port of `a` to a port of `b`."""
+        """All shortest chains of linked spaces from a port of `a` to a port of `b`.
+
+        A breadth-first search from a's ports that keeps every predecessor on
+        a shortest route, then walks them back: ports are leaves of the graph,
+        so a chain never passes through a structure.
+        """
         key = (a, b)
-        if key in self._paths:
-            return self._paths[key]
-        if not self.connected(a, b) or a == b:
+        hit = self._paths.get(key)
+        if hit is not None:
+            return hit
+        if a == b or not self.connected(a, b):
             self._paths[key] = ()
             return ()
-        g = self.g.copy()
-        src, dst = ("__src__",), ("__dst__",)
-        for p in self.grid.ports[a]:
-            g.add_edge(src, p)
-        for p in self.grid.ports[b]:
-            g.add_edge(p, dst)
+        adj = self.adj
+        goal = set(self.grid.ports[b])
+        dist = {p: 0 for p in self.grid.ports[a]}
+        preds: dict = {p: () for p in dist}
+        layer = list(dist)
+        found = []
+        d = 0
+        while layer and not found:
+            d += 1
+            nxt = []
+            for u in layer:
+                for v in adj[u]:
+                    if v not in dist:
+                        dist[v] = d
+                        preds[v] = [u]
+                        nxt.append(v)
+                    elif dist[v] == d:
+                        preds[v].append(u)
+            found = [v for v in nxt if v in goal]
+            layer = [v for v in nxt if v not in goal and not isinstance(v[0], str)]
         paths = set()
-        for path in nx.all_shortest_paths(g, src, dst):
-            spaces = tuple(n for n in path[2:-2])
-            paths.add(spaces)
-        out = tuple(sorted(paths, key=sort_key))
+
+        def back(node, tail):
+            ps = preds[node]
+            if not ps:
+                paths.add(tuple(reversed(tail)))
+                return
+            for u in ps:
+                back(u, tail + [u] if not isinstance(u[0], str) else tail)
+        for end in found:
+            back(end, [])
+        out = tuple(sorted(paths))
         self._paths[key] = out
         return out
 

@@ -251,44 +251,40 @@ class Machine:
             raise AssertionError(step)
 
     # ---- choices ----
-    def options(self, state, fr, step):
-        """(values, texts) of a choice before lookahead, duplicates removed."""
+    def values(self, state, fr, step) -> list:
+        """The option values of a choice before lookahead, duplicates removed."""
         ctx = self._ctx(state, fr)
         if step.alternatives:
             vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         else:
-            try:
-                raw = step.source(ctx)
-            except NordError:
-                raise
-            except Exception as e:  # pragma: no cover - compiled closures wrap their errors
-                raise EvalError(str(e), step.pos) from None
-            vals = list(ordered(raw))
+            vals = list(dict.fromkeys(ordered(step.source(ctx))))
+        if step.optional is not None and None not in vals:
+            vals.insert(0, None)
+        return vals
+
+    def texts(self, vals, step) -> list:
         show = self.rules.show
-        texts, out = [], []
-        seen = set()
-        for v in vals:
-            t = show(v)
-            if t not in seen:
-                seen.add(t)
-                out.append(v)
-                texts.append(t)
-        if step.optional is not None and step.optional not in seen:
-            out.insert(0, None)
-            texts.insert(0, step.optional)
-        return out, texts
+        return [step.optional if v is None and step.optional is not None else show(v) for v in vals]
+
+    def options(self, state, fr, step):
+        """(values, texts) of a choice before lookahead."""
+        vals = self.values(state, fr, step)
+        return vals, self.texts(vals, step)
 
     def _choose(self, state, fr, step, probe):
-        vals, texts = self.options(state, fr, step)
+        vals = self.values(state, fr, step)
         if step.lookahead and len(vals) > 0:
-            keep = [i for i, v in enumerate(vals) if self._feasible(state, step, v)]
-            vals = [vals[i] for i in keep]
-            texts = [texts[i] for i in keep]
+            vals = [v for v in vals if self._feasible(state, step, v)]
         if not vals:
             if step.otherwise is not None:
                 state.frames.append(Frame(step.otherwise, fr.vars))
                 return
             raise DeadEnd(step)
+        if probe and not step.lookahead:
+            # a probe only asks whether the turn can go on: it can
+            state.pending = Pending(step, vals, None, fr.vars, state.player)
+            return
+        texts = self.texts(vals, step)
         if len(vals) == 1:
             self._bind_choice(state, fr, step, vals[0])
             if not probe:
