@@ -1,0 +1,98 @@
+"""The rulebook's worked examples as scenario files (variants/scenarios/*.yaml).
+
+Each numbered example of the rule text (placement 1-3, the attacks and
+mergers, the three settlements and two alliances, the jarl challenge, the
+resource, warrior and treasure scorings, the tie-breaks) is a scenario
+that rebuilds its position and asserts exactly the text's numbers and
+pieces. A scenario that follows the text and RULINGS.md but fails because
+the engine or the rulebook data is wrong is listed in KNOWN_FAILURES: its
+test is a strict xfail, so fixing the rules makes it fail loudly until it
+is taken off the list.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nordlang.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "variants" / "scenarios"
+FILES = sorted(SCENARIOS.glob("*.yaml"))
+
+# file name -> why it fails (the engine's or the rulebook's fault, not the scenario's)
+KNOWN_FAILURES: dict[str, str] = {}
+
+
+def _params():
+    for path in FILES:
+        marks = []
+        if path.name in KNOWN_FAILURES:
+            marks.append(pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[path.name]))
+        yield pytest.param(path, id=path.stem, marks=marks)
+
+
+def _env():
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def _nord_test(*paths):
+    return subprocess.run([sys.executable, "-m", "nordlang", "test", *map(str, paths)], cwd=ROOT, env=_env(),
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_there_are_examples():
+    names = {p.name for p in FILES}
+    assert len(FILES) >= 30
+    assert "simple-attack.yaml" in names
+    assert not set(KNOWN_FAILURES) - names, "KNOWN_FAILURES names a file that does not exist"
+
+
+@pytest.mark.parametrize("path", _params())
+def test_example(path):
+    report = load_scenario(path).run()
+    if not report.passed:
+        print(f"{path.name}: {report.description}")
+        for failure in report.failures:
+            print(failure.format())
+    assert report.passed, "\n".join(f.format() for f in report.failures)
+
+
+def test_nord_test_runs_the_folder():
+    # `nord test` walks the folder recursively, so count the same way
+    n = len([p for p in SCENARIOS.rglob("*.yaml") if p.is_file()])
+    proc = _nord_test("variants/scenarios")
+    out = proc.stdout + proc.stderr
+    if KNOWN_FAILURES:
+        pytest.xfail(f"known failures: {', '.join(sorted(KNOWN_FAILURES))}")
+    assert proc.returncode == 0, out
+    assert proc.stdout.strip().splitlines()[-1] == f"{n} passed, 0 failed", out
+
+
+def test_a_wrong_expectation_fails(tmp_path):
+    src = SCENARIOS / "treasure-scoring.yaml"
+    text = src.read_text()
+    right = "'treasure_points(0)': 23"
+    assert right in text
+    wrong = tmp_path / "treasure-scoring-wrong.yaml"
+    wrong.write_text(text.replace(right, "'treasure_points(0)': 24"))
+
+    report = load_scenario(wrong).run()
+    assert not report.passed
+    assert [(f.expected, f.actual) for f in report.failures] == [("24", "23")]
+
+    proc = _nord_test(wrong)
+    out = proc.stdout
+    assert proc.returncode == 1, out + proc.stderr
+    assert f"FAIL  {wrong}" in out
+    assert "value of treasure_points(0)" in out
+    assert "expected: 24" in out
+    assert "actual:   23" in out
+    assert out.strip().splitlines()[-1] == "0 passed, 1 failed"
