@@ -30,40 +30,33 @@ class Links:
         self.grid = grid
         self.nodes = nodes
         adj = {}
-        for ports in grid.ports.values():
-            for p in ports:
-                adj[p] = []
+        facing = grid.ports_facing
+        orth = grid.orth
+        for p, face in grid.port_faces.items():
+            adj[p] = [face] if face in nodes else []
         for s in nodes:
-            adj[s] = []
-        for s in nodes:
-            links = adj[s]
-            for n in grid.orth[s]:
-                if n in nodes:
-                    links.append(n)
-            for port in grid.ports_facing.get(s, ()):
-                links.append(port)
-                adj[port].append(s)
+            adj[s] = [n for n in orth[s] if n in nodes] + list(facing.get(s, ()))
         self.adj = adj
-        self.comp = {}
-        self.comp_id = {}
+        comp = {}
+        comp_id = {}
         i = 0
         for start in adj:
-            if start in self.comp_id:
+            if start in comp_id:
                 continue
             members = [start]
-            self.comp_id[start] = i
-            k = 0
-            while k < len(members):
-                for n in adj[members[k]]:
-                    if n not in self.comp_id:
-                        self.comp_id[n] = i
+            comp_id[start] = i
+            for u in members:               # grows while it is read: a breadth-first search
+                for n in adj[u]:
+                    if n not in comp_id:
+                        comp_id[n] = i
                         members.append(n)
-                k += 1
             fc = frozenset(members)
             for n in members:
-                self.comp[n] = fc
+                comp[n] = fc
             i += 1
-        self.struct_comps = {sid: frozenset(self.comp_id[p] for p in ports if len(self.comp[p]) > 1)
+        self.comp = comp
+        self.comp_id = comp_id
+        self.struct_comps = {sid: frozenset(comp_id[p] for p in ports if len(comp[p]) > 1)
                              for sid, ports in grid.ports.items()}
         self._paths = {}
         self._g = None

@@ -12,10 +12,10 @@ spaces (which pieces link) up to date and record events.
 from __future__ import annotations
 
 import itertools
-import random
 
 from ..board.graph import links_for
 from ..errors import EvalError
+from .rng import Rng
 
 _FRESH = itertools.count()
 
@@ -35,7 +35,7 @@ class State:
         self.player = 0
         self.turn = 0
         self.over = False
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
         self.frames = []
         self.pending = None
         self.occupied = {}        # space -> linking item
@@ -57,8 +57,7 @@ class State:
         s.tracks = {k: list(v) for k, v in self.tracks.items()}
         s.counters = dict(self.counters)
         s.player, s.turn, s.over = self.player, self.turn, self.over
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = self.rng.copy()
         memo = {}
         s.frames = [f.copy(memo) for f in self.frames]
         s.pending = self.pending.copy(memo) if self.pending is not None else None

@@ -183,7 +183,11 @@ class Rules:
 
     # ---------------- compiling ----------------
     def compile_text(self, text, path, mode="expr", scope=frozenset(), current=None):
-        """Parse and compile one string of the rulebook; errors are recorded."""
+        """Parse and compile one string of the rulebook; errors are recorded.
+
+        With `current` (a definition or procedure), its body is compiled
+        into current.py with its parameters as arguments.
+        """
         locate = self.doc.locator(path)
         try:
             tree = parse(text, mode, locate=locate)
@@ -192,18 +196,25 @@ class Rules:
             self.errors.append(e)
             return None
         comp = Compiler(self.names, locate, current)
-        fn = comp.block(tree, scope) if mode == "effects" else comp.expr(tree, scope)
+        if current is not None:
+            fn = comp.function(current, tree, mode)
+        elif mode == "effects":
+            fn = comp.block(tree, scope)
+        else:
+            fn = comp.expr(tree, scope)
         for e in comp.errors:
             e.source_line = self.doc.line_of(e.pos)
         self.errors.extend(comp.errors)
-        return fn
+        return None if comp.errors else fn
 
     def _compile(self):
         data = self.data
         for section, key, f, body in self._defs:
             mode = "expr" if f.kind == "expr" else "effects"
-            fn = self.compile_text(body, (section, key), mode, frozenset(f.params), f)
-            f.body = fn or (lambda ctx: None)
+            fn = self.compile_text(body, (section, key), mode, frozenset(), f)
+            if fn is None:
+                f.py = lambda ctx, *a: None
+                f.body = lambda ctx: None
         self._check_cycles()
         self._mark_static()
         for _name, proc in list(self.procs.items()):
