@@ -54,6 +54,17 @@ class Scenario:
         self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
 
     # ---------------- running ----------------
+    def run_moves(self) -> str | None:
+        """Play the scripted moves only; an error message if one cannot be played."""
+        for i, step in enumerate(self.data.get("moves", []) or []):
+            if isinstance(step, dict):
+                continue
+            try:
+                self.game.play(step)
+            except NordError as e:
+                return f"{self.src.pos(('moves', i))}: scripted move {step!r} cannot be played: {e.message}"
+        return None
+
     def run(self) -> Report:
         rep = Report(self.path, self.data.get("description", "").strip().split(". ")[0].split("\n")[0])
         for i, step in enumerate(self.data.get("moves", []) or []):

@@ -73,6 +73,7 @@ class Alternative:
     label: str
     when: object
     steps: tuple
+    when_text: str | None = None
 
 
 @dataclass(eq=False)
@@ -84,6 +85,8 @@ class Choose(Step):
     lookahead: bool = False
     otherwise: tuple | None = None
     prompt: str = ""
+    path: tuple = ()               # where the choice is in the rulebook (for explanations)
+    scope: frozenset = frozenset()  # flow variables its expressions may use
 
 
 @dataclass(eq=False)

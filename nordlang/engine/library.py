@@ -320,6 +320,42 @@ def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     return tuple(sorted(found, key=lambda g: (len(g), sorted(g))))
 
 
+def _groups_explain(ctx, value, allowed, lo, hi, anchors=None, max_regions=None):
+    """Which condition of groups(...) a set of spaces misses."""
+    show = ctx.rules.show
+    grid = ctx.rules.grid
+    g = frozenset((value,)) if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int) \
+        else frozenset(value) if isinstance(value, (frozenset, tuple)) else None
+    if g is None:
+        return [f"{show(value)} is not a set of spaces"]
+    allowed = frozenset(allowed)
+    out = []
+    bad = sorted(s for s in g if s not in allowed)
+    if bad:
+        out.append(f"{show(frozenset(bad))}: not among the spaces allowed here ({len(allowed)} open spaces)")
+    if not lo <= len(g) <= hi:
+        out.append(f"it has {len(g)} space(s); {lo} to {hi} are allowed")
+    first = next(iter(g))
+    seen, todo = {first}, [first]
+    while todo:
+        u = todo.pop()
+        for n in grid.orth.get(u, ()):
+            if n in g and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if seen != g:
+        out.append("its spaces are not orthogonally connected")
+    if anchors is not None and g.isdisjoint(frozenset(anchors)):
+        out.append(f"none of its spaces is an anchor (anchors: {show(frozenset(anchors)) or 'none'})")
+    regs = {grid.region_of.get(s) for s in g}
+    if max_regions is not None and len(regs) > max_regions:
+        out.append(f"it lies in {len(regs)} regions; at most {max_regions} allowed")
+    return out or ["it meets every condition of groups(...)"]
+
+
+_groups.explain = _groups_explain
+
+
 @_def("shortest_paths", arity=(2, 2),
       doc="every shortest chain of linked spaces from a port of x to a port of y, in order from x",
       example="shortest_paths(x, y)", group="graph")

@@ -14,6 +14,7 @@ class Node:
     line: int
     col: int
     end_col: int
+    end_line: int
 
 
 # ---- expressions ----

@@ -60,6 +60,8 @@ class Func:
     dynamic: bool = False      # its body reads the position directly
     static: bool = False       # its value depends only on its arguments and the board
     py: object = None          # the compiled function py(ctx, *params)
+    text: str | None = None    # its source text and where it is (for explanations)
+    path: tuple = ()
 
     def __post_init__(self):
         f = self
@@ -164,8 +166,8 @@ class Compiler:
         return self.locate(node.line, node.col)
 
     def error(self, node, msg, hint=None, expected=None):
-        self.errors.append(LangError(msg, self.pos(node), hint=hint, expected=expected,
-                                     width=max(1, node.end_col - node.col)))
+        width = node.end_col - node.col if node.end_line == node.line else 1
+        self.errors.append(LangError(msg, self.pos(node), hint=hint, expected=expected, width=max(1, width)))
         return "None"
 
     def bind(self, value, prefix="k") -> str:

@@ -54,9 +54,8 @@ class _ToAst(Transformer):
 
     def _pos(self, meta):
         if getattr(meta, "empty", True):
-            return 1, 1, 2
-        end = meta.end_column if meta.end_line == meta.line else meta.column + 1
-        return meta.line, meta.column, end
+            return 1, 1, 2, 1
+        return meta.line, meta.column, meta.end_column, meta.end_line
 
     @v_args(meta=True)
     def start_expr(self, meta, c):

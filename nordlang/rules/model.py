@@ -170,7 +170,8 @@ class Rules:
                 if name in self.names.funcs or name in constants or name in constructors or name in reg.items:
                     self._err((section, key), f"{name!r} is defined twice or shadows a built-in name", key=True)
                     continue
-                f = Func(name, params, kind, pos=self.doc.pos((section, key), key=True)[0])
+                f = Func(name, params, kind, pos=self.doc.pos((section, key), key=True)[0], text=body,
+                         path=(section, key))
                 self.names.funcs[name] = f
                 self._defs.append((section, key, f, body))
         self.procs = {}
@@ -374,7 +375,7 @@ class Rules:
     def _choose(self, st, p, pos, scope):
         name = st["choose"]
         common = dict(optional=st.get("optional"), lookahead=st.get("lookahead", False),
-                      prompt=st.get("prompt", ""))
+                      prompt=st.get("prompt", ""), path=p, scope=frozenset(scope))
         otherwise = self.steps(st["otherwise"], p + ("otherwise",), scope) if "otherwise" in st else None
         if "options" in st:
             alts = []
@@ -383,7 +384,7 @@ class Rules:
                 if "when" in opt:
                     when = self.compile_text(opt["when"], p + ("options", label, "when"), "expr", scope)
                 body = self.steps(opt.get("do", []), p + ("options", label, "do"), scope | {name})
-                alts.append(F.Alternative(str(label), when, body))
+                alts.append(F.Alternative(str(label), when, body, opt.get("when")))
             return F.Choose(pos, name, alternatives=tuple(alts), otherwise=otherwise, **common)
         if "from" not in st:
             self._err(p, f"choice {name!r} needs 'from' (an expression of options) or 'options'")
@@ -449,6 +450,13 @@ class Rules:
         if isinstance(p, int) and 0 <= p < len(self.colors):
             return self.colors[p]
         return str(p)
+
+    def data_at(self, path):
+        """The rulebook value at a path (after includes and variants)."""
+        v = self.data
+        for k in path:
+            v = v[k]
+        return v
 
     def ctx(self, state, vars=None) -> Ctx:
         return Ctx(state, self, vars)

@@ -1,0 +1,24 @@
+"""`nord explain SCENARIO MOVE`: is the move legal, and why (not)."""
+
+from __future__ import annotations
+
+
+def add(sub):
+    p = sub.add_parser("explain", help="say whether a move is legal in a scenario's position, and why")
+    p.add_argument("scenario", help="a scenario file (its scripted moves are played first)")
+    p.add_argument("move", help="a move in notation, e.g. 'place c3,c4'")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    from ..explain import explain
+    from ..scenario import load_scenario
+    sc = load_scenario(args.scenario)
+    rep = sc.run_moves()
+    if rep is not None:
+        print(rep)
+        return 2
+    legal, lines = explain(sc.game, args.move)
+    for line in lines:
+        print(line)
+    return 0 if legal else 1

@@ -1,0 +1,324 @@
+"""Why a move is legal or not.
+
+For an illegal move: the choice that is pending, and the rule that offers
+its options, taken apart: each filter of a comprehension evaluated for the
+move's value, each operand shown with its value, down through the
+definitions it calls; primitives that build options (such as groups)
+say which of their conditions the value misses. For a legal move: what it
+would do (the events it causes until the next decision).
+"""
+
+from __future__ import annotations
+
+from .board.grid import parse_space
+from .engine.game import Move
+from .errors import NordError
+from .lang import ast as A
+from .lang.compiler import Compiler
+from .lang.parser import parse
+from .render.text import event_lines
+
+
+def parse_value(rules, text: str):
+    """The value an option's text stands for (the inverse of rules.show)."""
+    from .scenario import item_names
+    text = text.strip()
+    if text == "none":
+        return None
+    if "," in text:
+        return frozenset(parse_value(rules, t) for t in text.split(","))
+    if ">" in text:
+        return tuple(parse_value(rules, t) for t in text.split(">"))
+    if "-" in text and all(parse_space(t) for t in text.split("-")):
+        return tuple(parse_space(t) for t in text.split("-"))
+    s = parse_space(text)
+    if s is not None and s in rules.grid.space_set:
+        return s
+    if text in rules.grid.structures:
+        return text
+    items = item_names(rules)
+    if text in items:
+        return items[text]
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def explain(game, text: str) -> tuple[bool, list[str]]:
+    """(legal, lines) for a move in the game's current position."""
+    rules = game.rules
+    st = game.state
+    move = Move.parse(text)
+    p = st.pending
+    if p is None:
+        return False, [f"{text}: illegal, the game is over"]
+    step = p.step
+    lines = []
+    if move.choice != step.name:
+        lines = [f"{text}: illegal: the pending decision is '{step.name}' ({rules.color(p.player)} "
+                 f"decides; rule at {step.pos}), not '{move.choice}'",
+                 f"  options of '{step.name}': {', '.join(p.texts)}"]
+        forced = [h for h in st.history if h[0] == st.turn and h[2] == move.choice and h[4]]
+        earlier = _find_choice(rules, move.choice)
+        if forced and earlier is not None:
+            lines.append(f"  '{move.choice}' was decided earlier this turn: it had one option, "
+                         f"'{forced[-1][3]}', taken at once")
+            for alt in earlier.alternatives:
+                if alt.label == move.option and alt.when_text:
+                    lines.append(f"  '{alt.label}' is allowed only when: {alt.when_text}")
+                    lines.extend(Explainer(game, {}, earlier.scope).why_false(
+                        alt.when_text, earlier.path + ("options", alt.label, "when"), 4))
+        return False, lines
+    if move.option in p.texts:
+        g = game.clone()
+        g.state.events = []
+        g.play(move)
+        lines.append(f"{text}: legal ({rules.color(p.player)} decides '{step.name}', rule at {step.pos})")
+        lines.append("it would do:")
+        lines.extend("  " + ln for ln in event_lines(rules, g.state.events) or ["  nothing visible"])
+        if g.over:
+            lines.append("  and the game would end")
+        return True, lines
+    lines.append(f"{text}: illegal: {move.option!r} is not an option of '{step.name}' (rule at {step.pos})")
+    value = parse_value(rules, move.option)
+    m = game.machine
+    fr = st.frames[-1]
+    raw = m.values(st, fr, step)
+    if value in raw:
+        lines.append(f"  the rule offers {move.option!r}, but the turn could not go on after it: this choice "
+                     "keeps only options after which the turn can be completed (lookahead)")
+        return False, lines
+    if step.alternatives:
+        for alt in step.alternatives:
+            if alt.label == move.option:
+                lines.append(f"  '{alt.label}' is allowed only when: {alt.when_text}")
+                lines.extend(Explainer(game, fr.vars, step.scope).why_false(alt.when_text, step.path + (
+                    "options", alt.label, "when"), 2))
+                return False, lines
+        lines.append(f"  '{step.name}' has the alternatives {', '.join(a.label for a in step.alternatives)}")
+        return False, lines
+    src = rules.data_at(step.path + ("from",))
+    lines.append(f"  its options are: {src.strip()}")
+    lines.extend(Explainer(game, fr.vars, step.scope).why_not_in(src, step.path + ("from",), value, 2))
+    return False, lines
+
+
+def _conjuncts(node) -> list:
+    """a and b and c -> [a, b, c]."""
+    if isinstance(node, A.BoolOp) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _find_choice(rules, name):
+    """The first choice step of that name anywhere in the flow."""
+    from .engine import flow as F
+    todo = [rules.turn, rules.setup] + [p.steps for p in rules.procs.values()]
+    while todo:
+        for st in todo.pop():
+            if isinstance(st, F.Choose) and st.name == name:
+                return st
+            for attr in ("then", "orelse", "body", "otherwise"):
+                sub = getattr(st, attr, None)
+                if sub:
+                    todo.append(sub)
+            for alt in getattr(st, "alternatives", ()) or ():
+                todo.append(alt.steps)
+    return None
+
+
+class Explainer:
+    """Evaluates sub-expressions of rulebook texts in the current position."""
+
+    def __init__(self, game, vars, scope):
+        self.game = game
+        self.rules = game.rules
+        self.vars = dict(vars)
+        self.scope = frozenset(scope) | frozenset(self.vars)
+        self.depth = 0
+
+    def _tree(self, text, path):
+        return parse(text, "expr", locate=self.rules.doc.locator(path))
+
+    def value(self, node, bindings=None):
+        comp = Compiler(self.rules.names)
+        names = dict(self.vars)
+        names.update(bindings or {})
+        fn = comp.expr(node, frozenset(names) | self.scope)
+        if comp.errors:
+            raise comp.errors[0]
+        ctx = self.rules.ctx(self.game.state, names)
+        return fn(ctx)
+
+    def show(self, v) -> str:
+        text = self.rules.show(v)
+        return text if len(text) <= 120 else text[:117] + "..."
+
+    def src(self, node, text) -> str:
+        """The source text of a node (single line) or a short description."""
+        lines = text.splitlines() or [""]
+        if node.line <= len(lines) and node.end_line <= len(lines):
+            if node.line == node.end_line:
+                piece = lines[node.line - 1][node.col - 1:node.end_col - 1]
+            else:
+                piece = " ".join([lines[node.line - 1][node.col - 1:]] + lines[node.line:node.end_line - 1]
+                                 + [lines[node.end_line - 1][:node.end_col - 1]])
+            piece = " ".join(piece.split())
+            if piece:
+                return piece
+        return type(node).__name__
+
+    # -- why is a condition false --
+    def why_false(self, text, path, indent, bindings=None):
+        try:
+            node = self._tree(text, path)
+            return self._false(node, text, bindings or {}, indent)
+        except NordError as e:
+            return [" " * indent + f"(cannot evaluate: {e.message})"]
+
+    def _false(self, node, text, b, indent):
+        pad = " " * indent
+        out = []
+        if isinstance(node, A.BoolOp) and node.op == "and":
+            for part in _conjuncts(node):
+                v = self.value(part, b)
+                if not v:
+                    out.append(f"{pad}{self.src(part, text)}  ->  {self.show(v)}")
+                    out.extend(self._false(part, text, b, indent + 2))
+                    break
+            return out
+        if isinstance(node, A.BinOp):
+            left, right = self.value(node.left, b), self.value(node.right, b)
+            out = [f"{pad}{self.src(node.left, text)} = {self.show(left)};  "
+                   f"{self.src(node.right, text)} = {self.show(right)}"]
+            for side, v in ((node.left, left), (node.right, right)):
+                if v == 0 and isinstance(side, A.Call) and isinstance(side.func, A.Name) and \
+                        side.func.id in ("len", "count") and len(side.args) == 1:
+                    out.extend(self._empty(side.args[0], text, b, indent + 2))
+            return out
+        if isinstance(node, A.Not):
+            return [f"{pad}{self.src(node.operand, text)} is true"]
+        if isinstance(node, A.Call) and isinstance(node.func, A.Name):
+            f = self.rules.names.funcs.get(node.func.id)
+            if f is not None and f.text and not node.gen and self.depth < 6:
+                args = {p: self.value(a, b) for p, a in zip(f.params, node.args)}
+                out.append(f"{pad}{node.func.id}: {' '.join(f.text.split())}")
+                self.depth += 1
+                sub = Explainer(self.game, {}, frozenset())
+                sub.depth = self.depth
+                out.extend(sub.why_false(f.text, f.path, indent + 2, args))
+                return out
+        return out
+
+    def _empty(self, node, text, b, indent):
+        """Why a comprehension (or a definition that is one) has no element."""
+        pad = " " * indent
+        if isinstance(node, A.Name) and node.id in self.rules.names.funcs:
+            f = self.rules.names.funcs[node.id]
+            if f.text and not f.params:
+                sub = Explainer(self.game, {}, frozenset())
+                try:
+                    tree = sub._tree(f.text, f.path)
+                except NordError:
+                    return []
+                return [f"{pad}{node.id} is empty: {' '.join(f.text.split())}"] + \
+                    sub._empty(tree, f.text, {}, indent + 2)
+        if isinstance(node, A.Comp) and node.fors:
+            cf = node.fors[0]
+            out = []
+            for x in list(self.value(cf.iter, b))[:12]:
+                bb = dict(b)
+                if len(cf.target) == 1:
+                    bb[cf.target[0]] = x
+                elif isinstance(x, tuple) and len(x) == len(cf.target):
+                    bb.update(zip(cf.target, x))
+                for cond in [c for cond in cf.conds for c in _conjuncts(cond)]:
+                    v = self.value(cond, bb)
+                    if not v:
+                        out.append(f"{pad}{cf.target[0]} = {self.show(x)}: {self.src(cond, text)} fails")
+                        out.extend(self._false(cond, text, bb, indent + 4))
+                        break
+                else:
+                    out.append(f"{pad}{cf.target[0]} = {self.show(x)}: passes the first filters")
+            return out
+        return []
+
+    # -- why is a value not in a collection --
+    def why_not_in(self, text, path, value, indent, bindings=None):
+        try:
+            node = self._tree(text, path)
+            return self._not_in(node, text, value, bindings or {}, indent)
+        except NordError as e:
+            return [" " * indent + f"(cannot evaluate: {e.message})"]
+
+    def _not_in(self, node, text, value, b, indent):
+        pad = " " * indent
+        if isinstance(node, A.BinOp) and node.op == "+":
+            out = [f"{pad}it is in neither part of {self.src(node, text)}:"]
+            for part in (node.left, node.right):
+                out.append(f"{pad}- {self.src(part, text)}")
+                out.extend(self._not_in(part, text, value, b, indent + 2))
+            return out
+        if isinstance(node, A.LetIn):
+            b = dict(b)
+            out = []
+            for name, expr in node.bindings:
+                b[name] = self.value(expr, b)
+                out.append(f"{pad}{name} = {self.show(b[name])}")
+            return out + self._not_in(node.body, text, value, b, indent)
+        if isinstance(node, A.IfElse):
+            c = self.value(node.cond, b)
+            branch = node.then if c else node.orelse
+            return [f"{pad}{self.src(node.cond, text)} is {self.show(bool(c))}"] + \
+                self._not_in(branch, text, value, b, indent)
+        if isinstance(node, A.Comp):
+            return self._comp(node, text, value, b, indent)
+        if isinstance(node, A.Call) and isinstance(node.func, A.Name):
+            name = node.func.id
+            f = self.rules.names.funcs.get(name)
+            if f is not None and f.text and self.depth < 6:
+                args = {p: self.value(a, b) for p, a in zip(f.params, node.args)}
+                shown = ", ".join(f"{p} = {self.show(v)}" for p, v in args.items())
+                out = [f"{pad}{name}({shown}): {' '.join(f.text.split())}"]
+                sub = Explainer(self.game, {}, frozenset())
+                sub.depth = self.depth + 1
+                out.extend(sub.why_not_in(f.text, f.path, value, indent + 2, args))
+                return out
+            builtin = self.rules.registry.get(name)
+            hook = getattr(builtin.fn, "explain", None) if builtin else None
+            if hook is not None:
+                args = [self.value(a, b) for a in node.args]
+                ctx = self.rules.ctx(self.game.state)
+                return [f"{pad}{line}" for line in hook(ctx, value, *args)]
+        coll = self.value(node, b)
+        return [f"{pad}{self.src(node, text)} = {self.show(coll)}"]
+
+    def _comp(self, node, text, value, b, indent):
+        """A comprehension: bind the value to its element pattern, test each filter."""
+        pad = " " * indent
+        elt = node.elt
+        names = [elt.id] if isinstance(elt, A.Name) else \
+            [x.id for x in elt.items] if isinstance(elt, A.TupleX) and all(isinstance(x, A.Name) for x in
+                                                                         elt.items) else None
+        if names is None:
+            return [f"{pad}{self.src(node, text)} does not produce it"]
+        vals = [value] if len(names) == 1 else list(value) if isinstance(value, tuple) else None
+        if vals is None or len(vals) != len(names):
+            return [f"{pad}it is not of the form {self.src(elt, text)}"]
+        b = dict(b)
+        b.update(zip(names, vals))
+        out = []
+        for cf in node.fors:
+            coll = self.value(cf.iter, b)
+            target = cf.target
+            if len(target) == 1 and target[0] in b and b[target[0]] not in coll:
+                out.append(f"{pad}{self.show(b[target[0]])} is not in {self.src(cf.iter, text)} = {self.show(coll)}")
+                return out
+            for cond in cf.conds:
+                v = self.value(cond, b)
+                out.append(f"{pad}{self.src(cond, text)}  ->  {self.show(v)}")
+                if not v:
+                    out.extend(self._false(cond, text, b, indent + 2))
+                    return out
+        out.append(f"{pad}(every filter holds; the option is missing for another reason)")
+        return out
