@@ -232,7 +232,7 @@ class Explainer:
                     bb[cf.target[0]] = x
                 elif isinstance(x, tuple) and len(x) == len(cf.target):
                     bb.update(zip(cf.target, x))
-                for cond in [c for cond in cf.conds for c in _conjuncts(cond)]:
+                for cond in [c for cc in cf.conds for c in _conjuncts(cc)]:
                     v = self.value(cond, bb)
                     if not v:
                         out.append(f"{pad}{cf.target[0]} = {self.show(x)}: {self.src(cond, text)} fails")
