@@ -20,6 +20,7 @@ from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
 _FEASIBLE: dict = {}
+STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
 
 class DeadEnd(Exception):

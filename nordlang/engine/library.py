@@ -13,7 +13,7 @@ from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 STD = Registry(dict(CORE.items))
 
 
-_STATIC = {"players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
+_STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
            "neighbors", "surroundings", "region_of", "regions", "region_spaces", "region_terrain", "regions_of",
            "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
 
@@ -61,6 +61,16 @@ def _others(ctx, p):
 @_def("spaces", BARE, doc="every space of the board", example="spaces")
 def _spaces(ctx):
     return ctx.rules.grid.spaces
+
+
+@_def("space", arity=(1, 1), doc="the space with that name (column letter and row, like \"c4\")",
+      example='space("c4")')
+def _space_named(ctx, name):
+    from ..board.grid import parse_space
+    s = parse_space(str(name))
+    if s is None or s not in ctx.rules.grid.space_set:
+        raise EvalError(f"{name!r} is not a space of this board")
+    return s
 
 
 @_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"')

@@ -177,7 +177,13 @@ def _abs(ctx, x):
 
 @_d("range", arity=(1, 2), doc="the integers lo..hi-1 (bounded)", example="range(1, 4)", group="collections")
 def _range(ctx, a, b=None):
-    return tuple(range(a)) if b is None else tuple(range(a, b))
+    lo, hi = (0, a) if b is None else (a, b)
+    if hi - lo > RANGE_LIMIT:
+        raise ValueError(f"range of {hi - lo} numbers is larger than the limit of {RANGE_LIMIT}")
+    return tuple(range(lo, hi))
+
+
+RANGE_LIMIT = 100_000
 
 
 @_d("enumerate", arity=(1, 1), doc="(index, item) pairs from 0", example="enumerate([7, 8])",

@@ -186,14 +186,25 @@ class Compiler:
             self.current.deps.add(name)
 
     # -- public entry points (closures of ctx) --
+    def _deep(self, node):
+        self.errors.append(LangError("the text nests too deeply to compile", self.pos(node),
+                                     hint="split it into definitions"))
+        return lambda ctx, *a: None
+
     def expr(self, node, scope: frozenset):
         """A function fn(ctx) evaluating an expression; `scope` names flow variables."""
-        src = self.gen(node, scope, {})
+        try:
+            src = self.gen(node, scope, {})
+        except RecursionError:
+            return self._deep(node)
         return self._function(f"return {src}", self.pos(node), free=scope)
 
     def block(self, stmts, scope: frozenset):
         """A function fn(ctx) running effects."""
-        lines = self.stmts(stmts, scope, {}, 1)
+        try:
+            lines = self.stmts(stmts, scope, {}, 1)
+        except RecursionError:
+            return self._deep(stmts[0])
         return self._function("\n".join(lines) if lines else "pass", self.pos(stmts[0]) if stmts else None,
                               free=scope, raw=True)
 
@@ -201,6 +212,14 @@ class Compiler:
         """Compile a definition or procedure body into func.py(ctx, *params)."""
         local = {p: f"v_{p}" for p in func.params}
         args = "".join(f", v_{p}" for p in func.params)
+        try:
+            return self._function_body(func, tree, mode, local, args)
+        except RecursionError:
+            func.py = self._deep(tree if mode == "expr" else tree[0])
+            func.body = func.py
+            return func.py
+
+    def _function_body(self, func, tree, mode, local, args):
         if mode == "expr":
             body = f"return {self.gen(tree, frozenset(), local)}"
             pos = self.pos(tree)

@@ -248,7 +248,13 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
         tree = _lark().parse(text, start=start)
     except lark.exceptions.UnexpectedInput as e:
         raise _parse_error(e, text, locate, pos) from None
-    return _TO_AST.transform(tree)
+    try:
+        return _TO_AST.transform(tree)
+    except (RecursionError, lark.exceptions.VisitError) as e:
+        where = locate(1, 1) if locate else pos
+        if isinstance(e, lark.exceptions.VisitError) and not isinstance(e.orig_exc, RecursionError):
+            raise
+        raise LangError("the text nests too deeply", where, hint="split it into definitions") from None
 
 
 def _parse_error(e, text, locate, pos) -> LangError:

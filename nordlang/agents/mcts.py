@@ -1,0 +1,247 @@
+"""Monte Carlo tree search over copies of the game (game.clone()).
+
+Every simulation descends the tree by UCB, adds one new position (one
+option played on a copy of its parent) and scores it; the score flows back
+up the path. A position is scored by a playout of `depth` random decisions
+(0 by default: playing a decision to the next one costs tens of
+milliseconds, so full random playouts are out of reach) and then, when the
+game is not over, by the rulebook's `result.evaluation`: for each player p
+the value is a logistic of (evaluation of p - best evaluation of another
+player) / `scale`, in (0, 1); a finished game scores 1 for a winner (shared
+among tied winners) and 0 for the others. Values are vectors, one entry per
+player, so the search serves any number of players (each position is
+judged for the player who decides there).
+
+Backups mix the mean of the simulations below a position with the
+minimax value of its best child for the player to move there (`mix`):
+with the small budgets a slow engine allows, the best reply matters more
+than the average one.
+
+The root always has all its options tried once (so the agent is never
+weaker than one-ply greedy play on the same evaluation), then the rest of
+the budget deepens the tree; below the root, at most `width` options of a
+position, drawn at random, are ever tried (progressive narrowing of wide
+choices). The budget is `playouts` new positions per decision, or
+`seconds` of wall time when given (then `playouts` is ignored unless it is
+also given explicitly, in which case whichever runs out first stops the
+search). Subtrees are kept between decisions when the game passed in
+still records the moves since the last search.
+
+Deterministic given the seed when the budget is `playouts`: all random
+draws come from the agent's own generator.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..errors import UsageError
+from .base import Agent, register
+
+
+class _Node:
+    __slots__ = ("game", "mover", "n_opts", "texts", "children", "untried", "visits", "total", "best",
+                 "value", "moves_made")
+
+    def __init__(self, game, value):
+        self.game = game
+        st = game.state
+        p = st.pending
+        self.mover = None if p is None else p.player
+        self.n_opts = 0 if p is None else len(p.options)
+        self.texts = () if p is None else p.texts
+        self.children = {}          # option index -> _Node
+        self.untried = None         # option indices still to try (None: not drawn yet)
+        self.visits = 1
+        self.value = value          # the position's own score vector
+        self.total = list(value)    # sum of score vectors backed up through here
+        self.best = value           # minimax vector: best child for the mover
+        self.moves_made = st.moves_made
+
+
+@register
+class MCTSAgent(Agent):
+    name = "mcts"
+    params = {
+        "playouts": (int, 0, "new positions per decision (0: per_option per option, at least 24, at most 300)"),
+        "per_option": (float, 3.0, "the budget when playouts is 0: this many new positions per option"),
+        "seconds": (float, 0.0, "wall-time budget per decision; 0: none"),
+        "c": (float, 0.4, "exploration constant of UCB"),
+        "width": (int, 8, "options tried below the root at most (0: all)"),
+        "depth": (int, 0, "random decisions played before a position is scored"),
+        "scale": (float, 10.0, "evaluation difference that makes a position worth 73%"),
+        "mix": (float, 0.7, "weight of the minimax value against the mean in backups"),
+    }
+
+    def __init__(self, seed: int = 0, **params):
+        super().__init__(seed, **params)
+        self._root = None
+        self.last_stats = {}
+
+    # ---- scoring ----
+    def _score(self, game) -> list:
+        rules = game.rules
+        st = game.state
+        players = rules.player_range
+        if st.over:
+            res = game.result
+            share = 1.0 / len(res.winners)
+            return [share if p in res.winners else 0.0 for p in players]
+        ev = rules.evaluation
+        if ev is None:
+            raise UsageError("this rulebook states no evaluation (result.evaluation), so mcts cannot play")
+        h = [ev(rules.ctx(st, {"p": p})) for p in players]
+        out = []
+        for p in players:
+            other = max((h[q] for q in players if q != p), default=0)
+            x = (h[p] - other) / self.scale if self.scale > 0 else 0.0
+            x = max(-60.0, min(60.0, x))
+            out.append(1.0 / (1.0 + math.exp(-x)))
+        return out
+
+    def _new_node(self, parent_game, index):
+        g = parent_game.clone()
+        g.play_index(index)
+        if self.depth > 0 and not g.over:
+            probe = g.clone()
+            for _ in range(self.depth):
+                if probe.over:
+                    break
+                probe.play_index(self.rng.randrange(len(probe.state.pending.options)))
+            value = self._score(probe)
+        else:
+            value = self._score(g)
+        return _Node(g, value)
+
+    # ---- the search ----
+    def _q(self, child, p):
+        mean = child.total[p] / child.visits
+        return self.mix * child.best[p] + (1.0 - self.mix) * mean
+
+    def _select(self, node):
+        p = node.mover
+        log_n = math.log(node.visits)
+        best, best_s = None, None
+        for i in sorted(node.children):
+            ch = node.children[i]
+            s = self._q(ch, p) + self.c * math.sqrt(log_n / ch.visits)
+            if best_s is None or s > best_s:
+                best, best_s = ch, s
+        return best
+
+    def _draw_untried(self, node, is_root):
+        idx = list(range(node.n_opts))
+        if not is_root and self.width and node.n_opts > self.width:
+            idx = self.rng.sample(idx, self.width)
+            idx.sort()
+        node.untried = [i for i in idx if i not in node.children]
+        if is_root:
+            self.rng.shuffle(node.untried)
+
+    @staticmethod
+    def _refresh_best(node):
+        if not node.children:
+            return
+        p = node.mover
+        best = None
+        for i in sorted(node.children):
+            ch = node.children[i]
+            if best is None or ch.best[p] > best[p]:
+                best = ch.best
+        node.best = best
+
+    def _reuse(self, game):
+        """The kept subtree for this game's position, if the history since leads there."""
+        root = self._root
+        self._root = None
+        if root is None:
+            return None
+        st = game.state
+        made = st.moves_made - root.moves_made
+        if made < 0:
+            return None
+        if made == 0:
+            return root if root.texts == st.pending.texts else None
+        taken = [h for h in st.history if not h[4]][-made:] if st.history else []
+        if len(taken) != made:
+            return None
+        node = root
+        for _turn, _player, _choice, text, _forced in taken:
+            try:
+                i = node.texts.index(text)
+            except ValueError:
+                return None
+            node = node.children.get(i)
+            if node is None:
+                return None
+        if node.game.state.pending is None or node.texts != st.pending.texts:
+            return None
+        return node
+
+    def choose(self, game) -> int:
+        n = len(game.state.pending.options)
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else None
+        if self.playouts > 0:
+            budget = self.playouts
+        elif deadline is not None:
+            budget = None
+        else:
+            budget = min(300, max(24, int(self.per_option * n)))
+        if n == 1:
+            return 0
+        root = self._reuse(game)
+        reused = root is not None
+        if root is None:
+            root = _Node(game.clone(), [0.5] * game.rules.num_players)
+        self._draw_untried(root, True)
+        created = iters = 0
+
+        def out_of_budget():
+            if budget is not None and ((created >= budget and created >= n) or iters >= 4 * budget + n):
+                return True
+            return deadline is not None and time.perf_counter() >= deadline
+
+        while not out_of_budget():
+            iters += 1
+            path = [root]
+            node = root
+            while node.mover is not None:
+                if node.untried is None:
+                    self._draw_untried(node, node is root)
+                if node.untried or not node.children:
+                    break
+                node = self._select(node)
+                path.append(node)
+            if node.mover is None or not node.untried:
+                # a finished game (or nothing left to try): score it again
+                value = node.value
+                node.visits += 1
+                for k in range(len(value)):
+                    node.total[k] += value[k]
+                path.pop()
+            else:
+                i = node.untried.pop(0) if node is root else node.untried.pop(self.rng.randrange(len(node.untried)))
+                child = self._new_node(node.game, i)
+                node.children[i] = child
+                created += 1
+                value = child.value
+            for anc in reversed(path):
+                anc.visits += 1
+                for k in range(len(value)):
+                    anc.total[k] += value[k]
+                self._refresh_best(anc)
+        p = root.mover
+        if not root.children:  # no time even for one try
+            choice = self.rng.randrange(n)
+        else:
+            scored = [(self._q(root.children[i], p), i) for i in sorted(root.children)]
+            top = max(s for s, _ in scored)
+            ties = [i for s, i in scored if s == top]
+            choice = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        self.last_stats = {"created": created, "options": n, "tried": len(root.children), "reused": reused,
+                           "seconds": time.perf_counter() - start}
+        child = root.children.get(choice)
+        self._root = child if child is not None and child.mover is not None else None
+        return choice

@@ -1,0 +1,232 @@
+"""`nord simulate`: many games of one configuration, their statistics.
+
+Game i has its own seed derived from --seed and i, and agents rotate over
+the seats (seat s of game i gets agent (s + i) mod P of --agents, the list
+first repeated to P entries) unless --fixed-seats: so the results are the
+same for any --jobs, on a Dask cluster or not, and a run can be resumed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from ..errors import NordError, UsageError
+from . import add_rules_options, positive_int
+
+
+def add(sub):
+    p = sub.add_parser(
+        "simulate", help="play many games and print win rates, points, length and balance",
+        description="Play GAMES games of one configuration (in worker processes, or on a Dask cluster) and "
+                    "print statistics: win rates by seat and agent with 95%% Wilson intervals, points by source, "
+                    "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
+                    "branching factor and lead changes. Game i's seed is derived from --seed and i, so the "
+                    "results do not depend on --jobs.")
+    add_rules_options(p)
+    add_run_options(p)
+    p.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE as games finish "
+                                                 "(a header line first)")
+    p.add_argument("--resume", action="store_true", help="with --out: keep the games already in FILE (made "
+                                                         "with the same configuration) and play only the missing")
+    p.add_argument("--plot", metavar="DIR", help="write SVG charts of the points and length distributions to DIR")
+    p.set_defaults(func=run)
+
+
+def add_run_options(p, agents=True):
+    """Options shared by simulate and compare."""
+    p.add_argument("-n", "--games", type=positive_int, default=100, metavar="GAMES",
+                   help="number of games (default 100)")
+    if agents:
+        p.add_argument("--agents", default="random", metavar="A,B,...",
+                       help="agents, one per seat (the last repeats), e.g. greedy,mcts:playouts=100 "
+                            "(default random)")
+    p.add_argument("--fixed-seats", action="store_true",
+                   help="keep agent s in seat s (default: agents rotate over the seats from game to game)")
+    p.add_argument("--seed", type=positive_int, default=0, help="base seed (default 0)")
+    p.add_argument("--jobs", "-j", type=positive_int, default=0, metavar="J",
+                   help="worker processes (default: one per core; 1 runs in this process)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run the games on a Dask scheduler instead (needs the 'dask' extra)")
+    p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to try to reach the scheduler (default 10)")
+    p.add_argument("--trigger-note", default="scoring", metavar="KIND",
+                   help="the note kind whose last argument names what set it off (default 'scoring')")
+    p.add_argument("--max-decisions", type=positive_int, default=100_000, metavar="N",
+                   help="a game that has not ended after N decisions counts as failed (default 100000)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def split_agents(text: str) -> tuple:
+    specs: list = []
+    # 'mcts:playouts=50,c=0.5,greedy' : a comma that starts key=value belongs to the agent before
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if specs and "=" in part and ":" not in part and "=" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return tuple(specs)
+
+
+def one_line(e: NordError) -> UsageError:
+    """The error as one line (expected and hint, if any, in brackets)."""
+    from ..errors import ErrorList
+    if isinstance(e, ErrorList) and e.errors:
+        first = one_line(e.errors[0])
+        more = len(e.errors) - 1
+        return UsageError(first.message + (f" (and {more} more error(s))" if more else ""))
+    msg = f"{e.pos}: {e.message}" if getattr(e, "pos", None) and e.pos.file else e.message
+    extra = "; ".join(x for x in (e.expected and f"expected {e.expected}", e.hint) if x)
+    return UsageError(msg + (f" ({extra})" if extra else ""))
+
+
+def make_config(rulebook, variants, players, agents_text, args):
+    from ..sim.simulate import Config
+    return Config(rulebook=rulebook, variants=tuple(variants), players=players,
+                  agents=split_agents(agents_text), seed=args.seed, rotate=not args.fixed_seats,
+                  trigger_note=args.trigger_note, max_decisions=args.max_decisions or 100_000)
+
+
+def check_config(config):
+    """Load rules and parse agents; any error becomes one line, exit 2."""
+    from ..sim.simulate import prepare
+    try:
+        return prepare(config)
+    except NordError as e:
+        raise one_line(e) from None
+
+
+def check_scheduler(args):
+    if not args.scheduler:
+        return None
+    from ..sim.simulate import connect
+    return connect(args.scheduler, args.scheduler_timeout)
+
+
+class Progress:
+    """A one-line progress bar on stderr: done/total, rate, time left."""
+
+    def __init__(self, total, done=0, enabled=True, stream=None):
+        self.total, self.done, self.start_done = total, done, done
+        self.stream = stream or sys.stderr
+        self.enabled = enabled
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+        self.last_pct = -1
+
+    def update(self, k=1):
+        self.done += k
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if self.tty:
+            if now - self.last < 0.1 and self.done < self.total:
+                return
+        else:  # a log file: a line every 10%
+            pct = int(10 * self.done / max(1, self.total))
+            if pct == self.last_pct and self.done < self.total:
+                return
+            self.last_pct = pct
+        self.last = now
+        self.stream.write(self.line(now) + ("\r" if self.tty else "\n"))
+        self.stream.flush()
+
+    def line(self, now=None):
+        now = time.perf_counter() if now is None else now
+        el = now - self.t0
+        ran = self.done - self.start_done
+        rate = ran / el if el > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else float("inf")
+        width = 30
+        fill = int(width * self.done / max(1, self.total))
+        eta = "?" if left == float("inf") else _clock(left)
+        return (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  {rate:.2f} games/s  "
+                f"{_clock(el)} elapsed, {eta} left")
+
+    def close(self):
+        if self.enabled and self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(s):
+    s = int(round(s))
+    h, r = divmod(s, 3600)
+    m, s = divmod(r, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def check_plot_dir(path):
+    if not path:
+        return
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot write plots to {path}: {e.strerror}") from None
+    if not os.access(path, os.W_OK):
+        raise UsageError(f"cannot write plots to {path}: permission denied")
+
+
+def run(args):
+    from ..sim.simulate import open_output, run_games, write_record
+    from ..sim.stats import format_summary, summarize
+    if args.resume and not args.out:
+        raise UsageError("--resume needs --out FILE (the file to resume)")
+    if args.jobs and args.scheduler:
+        raise UsageError("give --jobs or --scheduler, not both")
+    config = make_config(args.rulebook, args.variant, args.players, args.agents, args)
+    rules = check_config(config)
+    check_plot_dir(args.plot)
+    n = args.games
+    f = None
+    done: dict = {}
+    client = check_scheduler(args)
+    try:
+        if args.out:
+            try:
+                f, done = open_output(args.out, config, rules, n, args.resume)
+            except NordError as e:
+                raise one_line(e) from None
+        todo = [i for i in range(n) if i not in done]
+        records = [r for i, r in done.items() if i < n]
+        bar = Progress(n, len(records), enabled=not args.no_progress)
+        interrupted = False
+        games = run_games(config, todo, args.jobs, client)
+        try:
+            for rec in games:
+                records.append(rec)
+                if f is not None:
+                    write_record(f, rec)
+                bar.update()
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            games.close()
+        bar.close()
+    finally:
+        if f is not None:
+            f.close()
+        if client is not None:
+            client.close()
+    records.sort(key=lambda r: r["game"])
+    desc = f"{rules.name}, {rules.num_players} players, agents {', '.join(config.agents)}" + (
+        f", variants {', '.join(config.variants)}" if config.variants else "") + f", seed {config.seed}"
+    summary = summarize(records)
+    for line in format_summary(summary, desc):
+        print(line)
+    if args.plot and records:
+        from ..sim.plot import write_plots
+        for path in write_plots(records, args.plot, desc):
+            print(f"plot written to {path}")
+    if args.out:
+        print(f"{len(records)} games in {args.out}")
+    if interrupted:
+        print(f"interrupted after {len(records)} of {n} games"
+              + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
+        return 130
+    return 1 if summary.get("failed") else 0

@@ -1,0 +1,357 @@
+"""Statistics over simulation records (standard library only).
+
+Win rates count a shared first place as a fraction (1/k to each of k
+tied winners); their 95% intervals are Wilson score intervals. Seat
+balance: first-seat advantage (seat 0's win rate minus 1/P), the spread
+(highest minus lowest seat win rate) and a chi-square goodness-of-fit
+test of the seats' wins against an even split. Everything rule-specific
+(point sources, note kinds, triggers) is read from the records, which
+take it from the rulebook.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+Z95 = 1.959963984540054
+
+
+# ---------------- small distributions ----------------
+def wilson(k: float, n: int, z: float = Z95) -> tuple:
+    """Wilson score interval of a proportion k/n (k may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    den = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z2 / (4 * n * n))) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def normal_sf(z: float) -> float:
+    """P(Z > z) for a standard normal Z."""
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def _betacf(a, b, x):
+    # continued fraction of the regularized incomplete beta (Lentz)
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1, a - 1
+    c, d = 1.0, 1 - qab * x / qap
+    d = 1 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1 + aa * d
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = 1 + aa / c if abs(c) > tiny else 1 + aa / tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1 + aa * d
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = 1 + aa / c if abs(c) > tiny else 1 + aa / tiny
+        de = d * c
+        h *= de
+        if abs(de - 1) < 1e-14:
+            break
+    return h
+
+
+def betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    lbt = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1 - x)
+    if x < (a + 1) / (a + b + 2):
+        return math.exp(lbt) * _betacf(a, b, x) / a
+    return 1 - math.exp(lbt) * _betacf(b, a, 1 - x) / b
+
+
+def t_two_sided(t: float, df: float) -> float:
+    """Two-sided p-value of Student's t with df degrees of freedom."""
+    if df <= 0 or math.isnan(t):
+        return float("nan")
+    if math.isinf(t):
+        return 0.0
+    return betainc(df / 2, 0.5, df / (df + t * t))
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X > x) for a chi-square variable with df degrees of freedom."""
+    if x <= 0:
+        return 1.0
+    a, y = df / 2, x / 2
+    if y < a + 1:       # series for P, then 1 - P
+        term = total = 1 / a
+        k = a
+        for _ in range(1000):
+            k += 1
+            term *= y / k
+            total += term
+            if term < total * 1e-15:
+                break
+        return max(0.0, 1 - total * math.exp(-y + a * math.log(y) - math.lgamma(a)))
+    # continued fraction for Q
+    tiny = 1e-300
+    b = y + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1 / (d if abs(d) > tiny else tiny)
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        de = d * c
+        h *= de
+        if abs(de - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(-y + a * math.log(y) - math.lgamma(a)) * h)
+
+
+# ---------------- tests ----------------
+def paired_t(diffs) -> dict:
+    """Paired t-test of per-seed differences (B - A): mean, its 95% interval, t, p."""
+    xs = [float(x) for x in diffs]
+    n = len(xs)
+    out = {"n": n, "mean": statistics.fmean(xs) if xs else 0.0, "lo": None, "hi": None, "t": None, "p": None}
+    if n < 2:
+        return out
+    sd = statistics.stdev(xs)
+    se = sd / math.sqrt(n)
+    m = out["mean"]
+    if se == 0:
+        out.update(t=0.0 if m == 0 else math.copysign(math.inf, m), p=1.0 if m == 0 else 0.0, lo=m, hi=m)
+        return out
+    t = m / se
+    tc = _t_crit(n - 1)
+    out.update(t=t, p=t_two_sided(t, n - 1), lo=m - tc * se, hi=m + tc * se)
+    return out
+
+
+def welch_t(a, b) -> dict:
+    """Welch's t-test of two independent samples (mean of b minus mean of a)."""
+    a, b = [float(x) for x in a], [float(x) for x in b]
+    out = {"mean": (statistics.fmean(b) if b else 0) - (statistics.fmean(a) if a else 0), "t": None, "p": None}
+    if len(a) < 2 or len(b) < 2:
+        return out
+    va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
+    se = math.sqrt(va + vb)
+    if se == 0:
+        out.update(t=0.0, p=1.0 if out["mean"] == 0 else 0.0)
+        return out
+    df = (va + vb) ** 2 / ((va * va / (len(a) - 1) if va else 0) + (vb * vb / (len(b) - 1) if vb else 0) or 1e-300)
+    t = out["mean"] / se
+    out.update(t=t, p=t_two_sided(t, df))
+    return out
+
+
+def two_proportion(k1: float, n1: int, k2: float, n2: int) -> dict:
+    """Two-proportion z-test (pooled) of k2/n2 against k1/n1."""
+    out = {"p1": k1 / n1 if n1 else 0.0, "p2": k2 / n2 if n2 else 0.0, "z": None, "p": None}
+    out["diff"] = out["p2"] - out["p1"]
+    if not n1 or not n2:
+        return out
+    pool = (k1 + k2) / (n1 + n2)
+    se = math.sqrt(pool * (1 - pool) * (1 / n1 + 1 / n2))
+    if se == 0:
+        out.update(z=0.0, p=1.0)
+        return out
+    z = out["diff"] / se
+    out.update(z=z, p=2 * normal_sf(abs(z)))
+    return out
+
+
+def _t_crit(df: int, alpha: float = 0.05) -> float:
+    """The two-sided critical value of t (bisection on the p-value)."""
+    lo, hi = 0.0, 1000.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if t_two_sided(mid, df) > alpha:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+# ---------------- summaries ----------------
+def _ms(xs) -> dict:
+    xs = [float(x) for x in xs]
+    if not xs:
+        return {"n": 0, "mean": 0.0, "sd": 0.0, "min": 0.0, "median": 0.0, "max": 0.0}
+    return {"n": len(xs), "mean": statistics.fmean(xs), "sd": statistics.stdev(xs) if len(xs) > 1 else 0.0,
+            "min": min(xs), "median": statistics.median(xs), "max": max(xs)}
+
+
+def win_share(rec, seat) -> float:
+    w = rec.get("winners") or []
+    return 1.0 / len(w) if seat in w else 0.0
+
+
+def margin(rec) -> float:
+    pts = sorted(rec["points"], reverse=True)
+    return pts[0] - pts[1] if len(pts) > 1 else 0.0
+
+
+def per_game_metrics(rec) -> dict:
+    """The numbers of one game that two configurations are compared on."""
+    out = {"turns": rec["turns"], "decisions": rec["decisions"], "branching": rec["branching"],
+           "lead changes": rec["lead_changes"], "points (mean per player)": statistics.fmean(rec["points"]),
+           "winning margin": margin(rec)}
+    for s, v in rec["sources"].items():
+        out[f"points from {s}"] = statistics.fmean(v)
+    for k, v in rec["notes"].items():
+        out[f"notes {k}"] = v
+    return out
+
+
+def summarize(records) -> dict:
+    """Everything `format_summary` prints, as plain data."""
+    ok = [r for r in records if "error" not in r]
+    failed = [r for r in records if "error" in r]
+    n = len(ok)
+    players = max((len(r["points"]) for r in ok), default=0)
+    s: dict = {"games": n, "failed": len(failed), "players": players,
+               "errors": sorted({r["error"] for r in failed})[:5]}
+    if not n:
+        return s
+    seats = []
+    for p in range(players):
+        k = sum(win_share(r, p) for r in ok)
+        lo, hi = wilson(k, n)
+        seats.append({"seat": p, "wins": k, "rate": k / n, "lo": lo, "hi": hi,
+                      "points": _ms(r["points"][p] for r in ok)})
+    s["seats"] = seats
+    agents: dict = {}
+    for r in ok:
+        for p, a in enumerate(r["agents"]):
+            d = agents.setdefault(a, {"games": 0, "wins": 0.0, "points": []})
+            d["games"] += 1
+            d["wins"] += win_share(r, p)
+            d["points"].append(r["points"][p])
+    s["agents"] = {a: {"games": d["games"], "wins": d["wins"], "rate": d["wins"] / d["games"],
+                       "lo": wilson(d["wins"], d["games"])[0], "hi": wilson(d["wins"], d["games"])[1],
+                       "points": _ms(d["points"])} for a, d in sorted(agents.items())}
+    sources = list(ok[0]["sources"])
+    s["sources"] = {src: _ms(x for r in ok for x in r["sources"].get(src, [])) for src in sources}
+    s["total_points"] = _ms(x for r in ok for x in r["points"])
+    s["margin"] = _ms(margin(r) for r in ok)
+    s["turns"] = _ms(r["turns"] for r in ok)
+    s["decisions"] = _ms(r["decisions"] for r in ok)
+    s["elapsed"] = _ms(r.get("elapsed", 0) for r in ok)
+    # triggers, overall and by their order in the game
+    trig: dict = {}
+    by_order: dict = {}
+    for r in ok:
+        for i, t in enumerate(r["triggers"]):
+            trig[t] = trig.get(t, 0) + 1
+            by_order.setdefault(i + 1, {}).setdefault(t, 0)
+            by_order[i + 1][t] += 1
+    s["triggers"] = dict(sorted(trig.items(), key=lambda kv: -kv[1]))
+    s["triggers_by_order"] = {k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in sorted(by_order.items())}
+    kinds = sorted({k for r in ok for k in r["notes"]})
+    s["notes"] = {k: _ms(r["notes"].get(k, 0) for r in ok) for k in kinds}
+    # balance
+    rates = [x["rate"] for x in seats]
+    expected = n / players
+    chi2 = sum((x["wins"] - expected) ** 2 / expected for x in seats) if players > 1 else 0.0
+    s["balance"] = {
+        "first_seat_advantage": rates[0] - 1 / players,
+        "first_seat_ci": (seats[0]["lo"] - 1 / players, seats[0]["hi"] - 1 / players),
+        "seat_spread": max(rates) - min(rates),
+        "seat_sd": statistics.pstdev(rates),
+        "chi2": chi2, "chi2_p": chi2_sf(chi2, players - 1) if players > 1 else 1.0,
+    }
+    s["branching"] = _ms(r["branching"] for r in ok)
+    s["lead_changes"] = _ms(r["lead_changes"] for r in ok)
+    per_turn: dict = {}
+    for r in ok:
+        for t, (d, o) in enumerate(r["options_by_turn"], 1):
+            slot = per_turn.setdefault(t, [0, 0])
+            slot[0] += d
+            slot[1] += o
+    s["branching_by_turn"] = {t: (o / d if d else 0.0, d) for t, (d, o) in sorted(per_turn.items())}
+    return s
+
+
+def _f(x, nd=2):
+    return f"{x:.{nd}f}"
+
+
+def _pct(x):
+    return f"{100 * x:5.1f}%"
+
+
+def branching_bands(by_turn: dict, bands: int = 8) -> list:
+    """(first turn, last turn, mean options per decision) over about `bands` equal spans of turns."""
+    if not by_turn:
+        return []
+    last = max(by_turn)
+    step = max(1, math.ceil(last / bands))
+    out = []
+    for a in range(1, last + 1, step):
+        b = min(last, a + step - 1)
+        d = sum(by_turn[t][1] for t in range(a, b + 1) if t in by_turn)
+        o = sum(by_turn[t][0] * by_turn[t][1] for t in range(a, b + 1) if t in by_turn)
+        if d:
+            out.append((a, b, o / d))
+    return out
+
+
+def format_summary(s: dict, title: str = "") -> list:
+    """The summary as lines of text."""
+    lines = []
+    if title:
+        lines.append(title)
+    lines.append(f"games: {s['games']}" + (f"  (failed: {s['failed']})" if s["failed"] else ""))
+    for e in s.get("errors", []):
+        lines.append(f"  error: {e}")
+    if not s["games"]:
+        return lines
+    n = s["games"]
+    lines.append("")
+    lines.append("win rate by seat (95% Wilson interval)      points mean (sd)")
+    for x in s["seats"]:
+        lines.append(f"  seat {x['seat']}  {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]"
+                     f"          {_f(x['points']['mean'], 1):>6} ({_f(x['points']['sd'], 1)})")
+    lines.append("win rate by agent (95% Wilson interval)")
+    for a, x in s["agents"].items():
+        lines.append(f"  {a:<28} {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]  over {x['games']} seats,"
+                     f" points {_f(x['points']['mean'], 1)}")
+    lines.append("")
+    lines.append("points by source, per player and game:  mean    sd   min median  max")
+    for src, m in list(s["sources"].items()) + [("total", s["total_points"]), ("winning margin", s["margin"])]:
+        lines.append(f"  {src:<36} {_f(m['mean'], 1):>6} {_f(m['sd'], 1):>5} {m['min']:>4.0f} {m['median']:>6.1f}"
+                     f" {m['max']:>4.0f}")
+    lines.append("")
+    t, d = s["turns"], s["decisions"]
+    lines.append(f"length: {_f(t['mean'], 1)} turns (sd {_f(t['sd'], 1)}, {t['min']:.0f}-{t['max']:.0f}), "
+                 f"{_f(d['mean'], 1)} decisions (sd {_f(d['sd'], 1)}); {_f(s['elapsed']['mean'], 2)} s per game")
+    if s["triggers"]:
+        total = sum(s["triggers"].values())
+        lines.append("triggers: " + ", ".join(f"{k} {v} ({_pct(v / total).strip()})" for k, v in s["triggers"].items()))
+        for k, v in s["triggers_by_order"].items():
+            m = sum(v.values())
+            lines.append(f"  #{k}: " + ", ".join(f"{t} {_pct(c / m).strip()}" for t, c in v.items()))
+    if s["notes"]:
+        lines.append("notes per game (mean, sd): " + ", ".join(
+            f"{k} {_f(m['mean'], 1)} ({_f(m['sd'], 1)})" for k, m in s["notes"].items()))
+    b = s["balance"]
+    lines.append("")
+    lines.append(f"balance: first-seat advantage {100 * b['first_seat_advantage']:+.1f} points of win rate "
+                 f"[{100 * b['first_seat_ci'][0]:+.1f}, {100 * b['first_seat_ci'][1]:+.1f}]; seat spread "
+                 f"{100 * b['seat_spread']:.1f} (sd {100 * b['seat_sd']:.1f}); even seats chi2 {_f(b['chi2'])}, "
+                 f"p={b['chi2_p']:.3g}")
+    lines.append(f"branching: {_f(s['branching']['mean'])} options per decision (sd {_f(s['branching']['sd'])}); "
+                 "by turn: " + ", ".join(f"{a}-{c} {_f(o, 1)}" for a, c, o in branching_bands(s["branching_by_turn"])))
+    lines.append(f"lead changes per game: {_f(s['lead_changes']['mean'])} (sd {_f(s['lead_changes']['sd'])}, "
+                 f"max {s['lead_changes']['max']:.0f})")
+    if n < 30:
+        lines.append(f"(only {n} games: intervals are wide)")
+    return lines
