@@ -177,7 +177,15 @@ class Machine:
 
         In a probe (lookahead), stop when the current turn ends.
         """
+        budget = STEP_BUDGET
         while state.pending is None:
+            budget -= 1
+            if budget < 0:
+                fr = state.frames[-1] if state.frames else None
+                step = fr.steps[max(0, fr.pc - 1)] if fr and fr.steps else None
+                raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
+                                 "a runaway rulebook", step.pos if step else None,
+                                 hint="look for a loop with a very large limit or collection")
             if state.over:
                 state.frames = []
                 return
