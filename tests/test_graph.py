@@ -47,3 +47,39 @@ def test_ports_never_pass_a_connection_through():
         for port, links in st.links.adj.items():
             if isinstance(port[0], str):
                 assert len(links) <= 1
+
+
+def test_connected_subsets_match_brute_force():
+    import itertools
+
+    from nordlang.engine.library import connected_subsets
+    rng = random.Random(1)
+    for _ in range(200):
+        h, w = rng.randrange(2, 6), rng.randrange(2, 6)
+        cells = [(r, c) for r in range(h) for c in range(w)]
+        orth = {s: tuple(n for n in ((s[0] - 1, s[1]), (s[0] + 1, s[1]), (s[0], s[1] - 1), (s[0], s[1] + 1))
+                         if n in cells) for s in cells}
+        region_of = {s: rng.randrange(3) for s in cells}
+        allowed = frozenset(s for s in cells if rng.random() < 0.8)
+        anchors = frozenset(s for s in allowed if rng.random() < 0.3) if rng.random() < 0.8 else None
+        lo, hi = rng.randrange(1, 3), rng.randrange(1, 5)
+        max_regions = rng.choice([None, 1, 2])
+        got = connected_subsets(orth, region_of, allowed, lo, hi, anchors, max_regions)
+        assert len(got) == len(set(got))
+        ref = set()
+        for k in range(lo, hi + 1):
+            for comb in itertools.combinations(sorted(allowed), k):
+                g = set(comb)
+                seen, todo = {comb[0]}, [comb[0]]
+                while todo:
+                    u = todo.pop()
+                    for n in orth[u]:
+                        if n in g and n not in seen:
+                            seen.add(n)
+                            todo.append(n)
+                if seen != g or (anchors is not None and not g & anchors):
+                    continue
+                if max_regions is not None and len({region_of[x] for x in g}) > max_regions:
+                    continue
+                ref.add(frozenset(g))
+        assert set(got) == ref

@@ -301,33 +301,85 @@ def _frontier(ctx, nodes):
           "(and lying in at most max_regions regions)",
       example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph")
 def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
-    allowed = frozenset(allowed)
-    orth = ctx.rules.grid.orth
-    region_of = ctx.rules.grid.region_of
-    seeds = allowed if anchors is None else allowed & frozenset(anchors)
-    if hi < 1 or not seeds:
+    grid = ctx.rules.grid
+    return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions)
+
+
+def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None) -> tuple:
+    """Every orthogonally connected subset of `allowed` with lo..hi members that
+    holds an anchor and lies in at most max_regions regions.
+
+    Subsets are bit masks while they grow (from the anchors outwards, one
+    neighbour at a time, each subset kept once), and sets of spaces at the end.
+    """
+    if hi < 1 or not allowed:
         return ()
-    found = set()
-    frontier = {(frozenset((s,)), frozenset((region_of.get(s),))) for s in seeds}
+    if not isinstance(allowed, (set, frozenset)):
+        allowed = frozenset(allowed)
+    if anchors is not None:
+        # only spaces within hi - 1 steps of an anchor can belong to a group
+        layer = [s for s in anchors if s in allowed]
+        near = set(layer)
+        for _ in range(hi - 1):
+            nxt = []
+            for u in layer:
+                for n in orth[u]:
+                    if n in allowed and n not in near:
+                        near.add(n)
+                        nxt.append(n)
+            layer = nxt
+        allowed = near
+    spaces = sorted(allowed)
+    if not spaces:
+        return ()
+    index = {s: i for i, s in enumerate(spaces)}
+    nbr = [0] * len(spaces)
+    for s, i in index.items():
+        m = 0
+        for n in orth[s]:
+            j = index.get(n)
+            if j is not None:
+                m |= 1 << j
+        nbr[i] = m
+    rbit = {}
+    reg = [1 << rbit.setdefault(region_of.get(s), len(rbit)) for s in spaces]
+    seeds = range(len(spaces)) if anchors is None else [index[s] for s in anchors if s in index]
+    frontier = {}
+    for i in seeds:
+        frontier[1 << i] = (nbr[i], reg[i])
+    found = []
     size = 1
     while frontier:
         if size >= lo:
-            found.update(g for g, _ in frontier)
+            found.extend(frontier)
         if size >= hi:
             break
-        nxt = set()
-        for g, regs in frontier:
-            for s in g:
-                for n in orth[s]:
-                    if n in allowed and n not in g:
-                        r = region_of.get(n)
-                        if r in regs:
-                            nxt.add((g | {n}, regs))
-                        elif max_regions is None or len(regs) < max_regions:
-                            nxt.add((g | {n}, regs | {r}))
+        nxt = {}
+        for g, (adj, regs) in frontier.items():
+            cand = adj & ~g
+            while cand:
+                b = cand & -cand
+                cand ^= b
+                ng = g | b
+                if ng in nxt:
+                    continue
+                i = b.bit_length() - 1
+                nregs = regs | reg[i]
+                if max_regions is not None and nregs != regs and nregs.bit_count() > max_regions:
+                    continue
+                nxt[ng] = (adj | nbr[i], nregs)
         frontier = nxt
         size += 1
-    return tuple(sorted(found, key=lambda g: (len(g), sorted(g))))
+    found.sort(key=lambda g: (g.bit_count(), g))
+    out = []
+    for g in found:
+        members = []
+        while g:
+            b = g & -g
+            g ^= b
+            members.append(spaces[b.bit_length() - 1])
+        out.append(frozenset(members))
+    return tuple(out)
 
 
 def _groups_explain(ctx, value, allowed, lo, hi, anchors=None, max_regions=None):
