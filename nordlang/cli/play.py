@@ -37,7 +37,7 @@ def run(args):
           + (f", variants {', '.join(args.variant)}" if args.variant else ""), file=out)
     game = Game(rules, seed)
     seen = [0]
-    last_turn = [0]
+    heads: dict = {}
 
     def show(g):
         st = g.state
@@ -45,13 +45,11 @@ def run(args):
             return
         new = st.events[seen[0]:]
         seen[0] = len(st.events)
-        if st.turn != last_turn[0]:
-            last_turn[0] = st.turn
-        for line in event_lines(rules, new):
+        for line in event_lines(rules, new, heads):
             print(line, file=out)
 
     if not args.quiet:
-        for line in event_lines(rules, game.state.events):
+        for line in event_lines(rules, game.state.events, heads):
             print(line, file=out)
         seen[0] = len(game.state.events)
     play_out(game, agents, show)

@@ -301,7 +301,7 @@ class Machine:
             self._bind_choice(state, fr, step, vals[0])
             if not probe:
                 state.history.append((state.turn, state.player, step.name, texts[0], True))
-                state.events.append(("choice", state.player, step.name, texts[0], True))
+                state.events.append(("choice", state.player, step.name, texts[0], True, state.turn))
             return
         state.pending = Pending(step, vals, texts, fr.vars, state.player)
 
@@ -346,7 +346,7 @@ class Machine:
         state.pending = None
         fr = state.frames[-1]
         state.history.append((state.turn, state.player, p.step.name, p.texts[index], False))
-        state.events.append(("choice", state.player, p.step.name, p.texts[index], False))
+        state.events.append(("choice", state.player, p.step.name, p.texts[index], False, state.turn))
         state.moves_made += 1
         self._bind_choice(state, fr, p.step, p.options[index])
         try:

@@ -6,8 +6,12 @@ from __future__ import annotations
 from ..engine.record import describe
 
 
-def event_lines(rules, events) -> list[str]:
-    """Lines for a run of events; awards of one source are grouped per player."""
+def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
+    """Lines for a run of events; awards of one source are grouped per player.
+
+    With `turn_heads` (a dict kept between calls), each turn's first
+    decision is preceded by a 'turn N' line.
+    """
     out = []
     pending_awards: dict = {}
 
@@ -28,7 +32,11 @@ def event_lines(rules, events) -> list[str]:
             continue
         flush()
         if kind == "choice":
-            _, player, name, text, forced = ev
+            _, player, name, text, forced = ev[:5]
+            turn = ev[5] if len(ev) > 5 else None
+            if turn_heads is not None and turn is not None and turn_heads.get("turn") != turn:
+                turn_heads["turn"] = turn
+                out.append(f"turn {turn}, {rules.color(player)}:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
         elif kind == "note" and ev[1] == "scoring":
             out.append("== " + describe(rules, ev))
