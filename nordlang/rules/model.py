@@ -50,11 +50,12 @@ class Rules:
         self.num_players = players
         self.player_range = tuple(range(players))
         self.colors = tuple(pl["colors"])
-        if not pl["min"] <= players <= pl["max"]:
-            self._err(("players",), f"this rulebook is for {pl['min']} to {pl['max']} players, not {players}")
-        if players > len(self.colors):
-            self._err(("players", "colors"), f"{players} players need {players} colours; only {len(self.colors)} "
-                                             "are named")
+        if not pl["min"] <= players <= pl["max"] or players > len(self.colors):
+            from ..errors import UsageError
+            pos, line = self.doc.pos(("players",), key=True)
+            raise UsageError(f"this rulebook is for {pl['min']} to {min(pl['max'], len(self.colors))} players, "
+                             f"not {players}", pos, source_line=line,
+                             hint="choose --players within that range, or a variant that allows more")
         self.terrains = data["terrains"]
         self.pieces = data["pieces"]
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
