@@ -28,6 +28,10 @@ _MEMO_LIMIT = 200_000
 _MISSING = object()
 _COUNTER = itertools.count()
 
+# primitives whose cost is worth memoising a definition that calls them
+_HEAVY = {"groups", "shortest_paths", "frontier", "component", "union", "concat", "open_spaces", "regions_of",
+          "linked_structures", "items", "occupied_spaces", "sorted", "enumerate", "range"}
+
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
 
@@ -62,6 +66,7 @@ class Func:
     py: object = None          # the compiled function py(ctx, *params)
     text: str | None = None    # its source text and where it is (for explanations)
     path: tuple = ()
+    cheap: bool = False        # no loop or aggregate in its body: cheaper to run than to memoise
 
     def __post_init__(self):
         f = self
@@ -70,6 +75,8 @@ class Func:
                 return f.py(ctx, *args)
         else:
             def call(ctx, *args):
+                if f.cheap:
+                    return f.py(ctx, *args)
                 key = (f, args) if f.static else (f, args, ctx.state.version)
                 try:
                     hit = _MEMO.get(key, _MISSING)
@@ -221,6 +228,11 @@ class Compiler:
 
     def _function_body(self, func, tree, mode, local, args):
         if mode == "expr":
+            func.cheap = not any(isinstance(n, (A.Comp, A.LetIn)) or
+                                 isinstance(n, A.Call) and isinstance(n.func, A.Name) and
+                                 (n.func.id in self.names.funcs or n.func.id in _HEAVY or
+                                  getattr(self.names.registry.get(n.func.id), "kind", None) in (AGG, LAZY))
+                                 for n in A.walk(tree))
             body = f"return {self.gen(tree, frozenset(), local)}"
             pos = self.pos(tree)
         else:
