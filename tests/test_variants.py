@@ -1,0 +1,61 @@
+"""Every bundled variant validates, plays a full game, and does what its
+description says (the rule-changing ones: tests/test_rules_are_data.py)."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+import nordlang
+from nordlang.cli import main
+
+VARIANTS = sorted((Path(__file__).resolve().parent.parent / "variants").glob("*.yaml"))
+
+
+def _play(rules, seed):
+    game = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play_index(rng.randrange(len(game.state.pending.options)))
+    return game
+
+
+def test_the_library_has_the_variants_it_promises():
+    names = {p.stem for p in VARIANTS}
+    assert {"wild-sides", "five-players", "cube-warriors", "no-storm", "blood-feud", "short-game",
+            "dragon-raids", "mountain-food", "coastal-storm"} <= names
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=[p.stem for p in VARIANTS])
+def test_variant_validates_and_plays_a_full_game(path, capsys):
+    assert main(["validate", str(path)]) == 0
+    capsys.readouterr()
+    rules = nordlang.load_rules(players=5 if path.stem == "five-players" else 3, variants=[path.stem])
+    game = _play(rules, 3)
+    assert game.result.winners
+    text = path.read_text()
+    assert "description:" in text and len(text.split("description:")[1].split("patch:")[0].split()) > 15
+
+
+def test_wild_sides_use_the_wild_tiles_and_their_regions():
+    base = nordlang.load_rules(players=4)
+    wild = nordlang.load_rules(players=4, variants=["wild-sides"])
+    assert set(wild.grid.tiles.values()) == set("ABCDEFGH")
+    assert set(base.grid.tiles.values()) == set("12345678")
+    # the wild sides have more extreme regions: a larger largest land region, and a great mountain
+
+    def regions(rules):
+        return [(t, len(sp)) for sp, t in zip(rules.grid.region_spaces, rules.grid.region_terrain) if t != "sea"]
+    assert max(n for _, n in regions(wild)) > max(n for _, n in regions(base))
+    assert max(n for t, n in regions(wild) if t == "mountain") >= 6 > max(n for t, n in regions(base)
+                                                                         if t == "mountain")
+
+
+def test_five_players_have_nine_settlements_and_boats():
+    rules = nordlang.load_rules(players=5, variants=["five-players"])
+    game = nordlang.Game(rules, 1)
+    assert len(rules.structures_by_kind["settlement"]) == 9
+    assert game.state.pools[("fleet", None)][("boat", None)] == 9
+    assert rules.colors[4] == "purple"
+    with pytest.raises(nordlang.NordError):
+        nordlang.load_rules(players=5)
