@@ -39,18 +39,23 @@ def state_digest(state) -> str:
 
 
 def describe(rules, event) -> str | None:
-    """One line for a note or award event (None for plain item moves)."""
+    """One line for a note or award event (None for plain item moves).
+
+    A note's text comes from the rulebook's `messages`: `{0}` shows an
+    argument as a value, `{p0}` as a player (its colour).
+    """
     kind = event[0]
     if kind == "note":
         template = rules.messages.get(event[1])
-        args = [rules.color(a) if isinstance(a, int) and not isinstance(a, bool) and i == 0 else rules.show(a)
-                for i, a in enumerate(event[2:])]
+        args = event[2:]
+        shown = [rules.show(a) for a in args]
+        players = {f"p{i}": rules.color(a) for i, a in enumerate(args)}
         if template is None:
-            return f"{event[1]} " + " ".join(args)
+            return f"{event[1]} " + " ".join(shown)
         try:
-            return template.format(*args)
-        except (IndexError, KeyError):
-            return f"{event[1]} " + " ".join(args)
+            return template.format(*shown, **players)
+        except (IndexError, KeyError, ValueError):
+            return f"{event[1]} " + " ".join(shown)
     if kind == "award":
         _, p, n, source, detail = event
         where = f" ({rules.show(detail)})" if detail is not None else ""
