@@ -111,8 +111,18 @@ def _calls(steps, called):
 
 
 def simulate(rules, n, turn_cap, out, label):
-    """Play n random games; report errors, broken invariants, stuck games."""
+    """Play n random games; report errors, broken invariants, stuck games,
+    and 'exists' hints that disagree with their choices' options."""
+    from ..engine import flow
     from ..engine.game import Game
+    flow.CHECK_HINTS = True
+    try:
+        _simulate(rules, n, turn_cap, out, label, Game)
+    finally:
+        flow.CHECK_HINTS = False
+
+
+def _simulate(rules, n, turn_cap, out, label, Game):
     for i in range(n):
         seed = 1000 + i
         rng = random.Random(seed)

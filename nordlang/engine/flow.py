@@ -20,6 +20,7 @@ from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
 _FEASIBLE: dict = {}
+CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
 
@@ -86,6 +87,7 @@ class Choose(Step):
     lookahead: bool = False
     otherwise: tuple | None = None
     prompt: str = ""
+    exists: object = None          # optional cheap test: are there options at all? (for probes)
     path: tuple = ()               # where the choice is in the rulebook (for explanations)
     scope: frozenset = frozenset()  # flow variables its expressions may use
 
@@ -284,6 +286,17 @@ class Machine:
         return vals, self.texts(vals, step)
 
     def _choose(self, state, fr, step, probe):
+        if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
+            # a probe only asks whether the turn can go on past this choice
+            ok = step.exists(self._ctx(state, fr))
+            if CHECK_HINTS and bool(ok) != bool(self.values(state, fr, step)):
+                raise RulesError(f"the 'exists' test of choice {step.name!r} says {bool(ok)}, but its options "
+                                 f"say {not ok}", step.pos, hint="'exists' must be true exactly when 'from' "
+                                 "gives at least one option")
+            if not ok:
+                raise DeadEnd(step)
+            state.pending = Pending(step, (), None, fr.vars, state.player)
+            return
         vals = self.values(state, fr, step)
         if step.lookahead and len(vals) > 0:
             vals = [v for v in vals if self._feasible(state, step, v)]

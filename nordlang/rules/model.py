@@ -391,7 +391,8 @@ class Rules:
             self._err(p, f"choice {name!r} needs 'from' (an expression of options) or 'options'")
             return F.Choose(pos, name, source=_noop, **common)
         src = self.compile_text(st["from"], p + ("from",), "expr", scope) or _noop
-        return F.Choose(pos, name, source=src, otherwise=otherwise, **common)
+        exists = self.compile_text(st["exists"], p + ("exists",), "expr", scope) if "exists" in st else None
+        return F.Choose(pos, name, source=src, otherwise=otherwise, exists=exists, **common)
 
     # ---------------- showing values ----------------
     def show(self, v) -> str:
