@@ -42,3 +42,28 @@ def test_huge_range_is_refused_with_its_position(tmp_path):
         nordlang.load(players=2, seed=1, variants=[str(v)])
     assert "limit" in e.value.message
     assert e.value.pos.file.endswith("huge.yaml") and e.value.pos.line == 5
+
+
+WRONG_HINT = """\
+description: an 'exists' hint that contradicts its options
+extends: nord
+patch:
+  flows:
+    turn_a():
+      - replace: placement
+        with:
+          id: placement
+          choose: place
+          from: 'placements(player, play)'
+          exists: 'false'
+"""
+
+
+def test_validate_simulate_catches_a_wrong_exists_hint(tmp_path, capsys):
+    from nordlang.cli import main
+    v = tmp_path / "wrong-hint.yaml"
+    v.write_text(WRONG_HINT)
+    assert main(["validate", str(v), "--simulate", "1", "--players", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "'exists' test of choice 'place'" in err
+    assert "wrong-hint.yaml:8:" in err
