@@ -75,7 +75,7 @@ class Func:
                 return f.py(ctx, *args)
         else:
             def call(ctx, *args):
-                if f.cheap:
+                if f.cheap and not f.static:
                     return f.py(ctx, *args)
                 key = (f, args) if f.static else (f, args, ctx.state.version)
                 try:
