@@ -7,7 +7,7 @@ import sys
 
 from .. import Game, load_rules
 from ..agents.base import make_agents, parse_spec
-from ..engine.record import replay_lines, write_atomic
+from ..engine.record import check_writable, replay_lines, write_atomic
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
 from . import add_rules_options, positive_int
@@ -28,6 +28,8 @@ def run(args):
     specs = [s for s in args.agents.split(",") if s.strip()]
     for s in specs:
         parse_spec(s)          # unknown agents fail before anything runs
+    if args.log:
+        check_writable(args.log)          # before the game, not after it
     rules = load_rules(args.rulebook, args.players, args.variant)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     agents = make_agents(specs, rules.num_players, seed)

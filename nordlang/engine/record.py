@@ -65,6 +65,18 @@ def describe(rules, event) -> str | None:
     return None
 
 
+def check_writable(path: str | Path) -> None:
+    """Raise a clear error now if `path` cannot be written later."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise LoadError(f"cannot write {path}: folder {directory} does not exist", Pos(str(path)))
+    if path.is_dir():
+        raise LoadError(f"cannot write {path}: it is a folder", Pos(str(path)))
+    if not os.access(directory, os.W_OK):
+        raise LoadError(f"cannot write {path}: folder {directory} is not writable", Pos(str(path)))
+
+
 def write_atomic(path: str | Path, lines) -> None:
     """Write all lines or nothing: a temp file renamed into place."""
     path = Path(path)

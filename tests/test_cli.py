@@ -1,0 +1,62 @@
+"""The play and replay commands, and their error paths (exit 2, one message)."""
+
+import json
+import subprocess
+import sys
+
+from nordlang.cli import main
+
+
+def test_play_prints_a_log_and_writes_a_complete_replay(tmp_path, capsys):
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--players", "2", "--seed", "4", "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Nord: 2 players, seed 4")
+    assert "turn 1, red:" in out and "== scoring 1:" in out and "== scoring 5: treasures" in out
+    assert "winner" in out
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert lines[0]["seed"] == 4 and lines[0]["players"] == 2
+    assert "final" in lines[-1]
+    assert oct(log.stat().st_mode & 0o777) != "0o600"
+    assert main(["replay", str(log)]) == 0
+    assert "replay matches" in capsys.readouterr().out
+
+
+def test_play_picks_and_prints_a_seed(capsys):
+    assert main(["play", "--players", "2", "--quiet"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert "seed " in head and head.split("seed ")[1].split(",")[0].isdigit()
+
+
+def test_same_seed_same_log(capsys):
+    main(["play", "--players", "3", "--seed", "9"])
+    a = capsys.readouterr().out
+    main(["play", "--players", "3", "--seed", "9"])
+    assert capsys.readouterr().out == a
+
+
+def test_errors_exit_2_with_one_message(tmp_path, capsys):
+    cases = [
+        (["play", "--players", "7"], "this rulebook is for 2 to 4 players, not 7"),
+        (["play", "--agents", "randon"], "unknown agent 'randon'"),
+        (["play", "--agents", "random:depth=3"], "has no parameter 'depth'"),
+        (["play", "--variant", "nostorm"], "unknown variant 'nostorm'"),
+        (["play", "--log", str(tmp_path / "no" / "x.jsonl")], "does not exist"),
+        (["play", "--rulebook", str(tmp_path / "missing.yaml")], "no such rulebook"),
+        (["replay", str(tmp_path / "missing.jsonl")], "no such replay file"),
+    ]
+    for argv, phrase in cases:
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert phrase in err, (argv, err)
+        assert "Traceback" not in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_console_script_and_module_run(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "nordlang", "play", "--players", "2", "--seed", "1", "--quiet"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "winner" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "nordlang", "play", "--players", "x"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "invalid int value" in r.stderr and "Traceback" not in r.stderr
