@@ -51,6 +51,13 @@ def test_mcts_same_seed_same_choices(rules2):
     assert run(7) == run(7)
 
 
+def test_mcts_sequential_halving_is_deterministic_too(rules2):
+    g = _advance(nordlang.Game(rules2, 22), 4)
+    a, b = make_agent("mcts:halving=1,playouts=40", 3), make_agent("mcts:halving=1,playouts=40", 3)
+    assert a.choose(g) == b.choose(g)
+    assert a.last_stats["finalists"] >= 1 and a.last_stats["created"] <= 40 + len(g.state.pending.options)
+
+
 def test_mcts_keeps_within_its_time_budget(rules2):
     g = nordlang.Game(rules2, 4)
     while len(g.state.pending.options) < 10:
@@ -66,6 +73,10 @@ def test_mcts_keeps_within_its_time_budget(rules2):
     agent2 = make_agent("mcts:seconds=0.6", 1)
     agent2.choose(g)
     assert agent2.last_stats["created"] > agent.last_stats["created"]
+    agent3 = make_agent("mcts:seconds=0.3,halving=1", 1)
+    t = time.perf_counter()
+    agent3.choose(g)
+    assert time.perf_counter() - t < 0.3 + 0.5
 
 
 def test_mcts_reuses_its_tree(rules2):

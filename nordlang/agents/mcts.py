@@ -17,17 +17,22 @@ minimax value of its best child for the player to move there (`mix`):
 with the small budgets a slow engine allows, the best reply matters more
 than the average one.
 
-The root always has all its options tried once (so the agent is never
-weaker than one-ply greedy play on the same evaluation), then the rest of
-the budget deepens the tree; below the root, at most `width` options of a
-position, drawn at random, are ever tried (progressive narrowing of wide
-choices). The budget is `playouts` new positions per decision, or
-`seconds` of wall time when given (then `playouts` is ignored unless it is
-also given explicitly, in which case whichever runs out first stops the
-search). Subtrees are kept between decisions when the game passed in
-still records the moves since the last search.
+The root always has all its options tried once (so the agent never
+looks less far than one-ply greedy play on the same evaluation); the rest of the
+budget goes to the best candidates by sequential halving: each round gives
+the candidates left equal shares of simulations, then keeps the better
+half, so the options compared at the end were searched alike (a position
+searched deeper, where the opponent's best reply shows, is not unfairly
+compared with one judged by its static score). Below the root, at most
+`width` options of a position, drawn at random, are ever tried. The budget
+is `playouts` new positions per decision (0: `per_option` per option, at
+least 24, at most 300), or `seconds` of wall time when given (with
+`playouts` also given, whichever runs out first stops the search; with a
+time budget the root's options are tried as far as time allows, at least
+one). Subtrees are kept between decisions when the game passed in still
+records the moves since the last search.
 
-Deterministic given the seed when the budget is `playouts`: all random
+Deterministic given the seed unless the budget is `seconds`: all random
 draws come from the agent's own generator.
 """
 
@@ -72,6 +77,8 @@ class MCTSAgent(Agent):
         "depth": (int, 0, "random decisions played before a position is scored"),
         "scale": (float, 10.0, "evaluation difference that makes a position worth 73%"),
         "mix": (float, 0.7, "weight of the minimax value against the mean in backups"),
+        "halving": (int, 0, "1: share the budget left after the root among its best options by sequential "
+                            "halving; 0: plain UCB from the root"),
     }
 
     def __init__(self, seed: int = 0, **params):
@@ -179,7 +186,48 @@ class MCTSAgent(Agent):
             return None
         return node
 
+    def _simulate(self, root, start):
+        """One simulation from `start` (root or a child of it): descend by UCB, add one
+        position, back its score up. Returns 1 when a position was added."""
+        path = [root] if start is root else [root, start]
+        node = start
+        while node.mover is not None:
+            if node.untried is None:
+                self._draw_untried(node, node is root)
+            if node.untried or not node.children:
+                break
+            node = self._select(node)
+            path.append(node)
+        added = 0
+        if node.mover is None or not node.untried:
+            # a finished game (or nothing left to try): score it again
+            value = node.value
+            node.visits += 1
+            for k in range(len(value)):
+                node.total[k] += value[k]
+            path.pop()
+        else:
+            i = node.untried.pop(0) if node is root else node.untried.pop(self.rng.randrange(len(node.untried)))
+            child = self._new_node(node.game, i)
+            node.children[i] = child
+            added = 1
+            value = child.value
+        for anc in reversed(path):
+            anc.visits += 1
+            for k in range(len(value)):
+                anc.total[k] += value[k]
+            self._refresh_best(anc)
+        return added
+
+    def _ranked(self, root, among):
+        p = root.mover
+        return sorted(among, key=lambda i: (-self._q(root.children[i], p), i))
+
     def choose(self, game) -> int:
+        """Try every option once, then share the rest of the budget among the best
+        candidates by sequential halving (each round gives the candidates left
+        equal shares and keeps the better half), so that the options compared at
+        the end were searched alike."""
         n = len(game.state.pending.options)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None
@@ -196,52 +244,62 @@ class MCTSAgent(Agent):
         if root is None:
             root = _Node(game.clone(), [0.5] * game.rules.num_players)
         self._draw_untried(root, True)
-        created = iters = 0
+        count = {"created": 0, "iters": 0}
 
         def out_of_budget():
-            if budget is not None and ((created >= budget and created >= n) or iters >= 4 * budget + n):
+            if budget is not None and (count["created"] >= budget or count["iters"] >= 4 * budget + n):
                 return True
             return deadline is not None and time.perf_counter() >= deadline
 
-        while not out_of_budget():
-            iters += 1
-            path = [root]
-            node = root
-            while node.mover is not None:
-                if node.untried is None:
-                    self._draw_untried(node, node is root)
-                if node.untried or not node.children:
-                    break
-                node = self._select(node)
-                path.append(node)
-            if node.mover is None or not node.untried:
-                # a finished game (or nothing left to try): score it again
-                value = node.value
-                node.visits += 1
-                for k in range(len(value)):
-                    node.total[k] += value[k]
-                path.pop()
-            else:
-                i = node.untried.pop(0) if node is root else node.untried.pop(self.rng.randrange(len(node.untried)))
-                child = self._new_node(node.game, i)
-                node.children[i] = child
-                created += 1
-                value = child.value
-            for anc in reversed(path):
-                anc.visits += 1
-                for k in range(len(value)):
-                    anc.total[k] += value[k]
-                self._refresh_best(anc)
+        # 1. every option once
+        while root.untried:
+            if deadline is not None and time.perf_counter() >= deadline and root.children:
+                break
+            count["iters"] += 1
+            count["created"] += self._simulate(root, root)
         p = root.mover
+        cands = self._ranked(root, list(root.children))
+        if not self.halving:
+            # 2. plain UCB from the root
+            while not out_of_budget():
+                count["iters"] += 1
+                count["created"] += self._simulate(root, root)
+            cands = []
+        # 2. (or) sequential halving among the best
+        elif budget is not None:
+            left = budget - count["created"]
+        else:
+            spent = time.perf_counter() - start
+            per = spent / max(1, count["created"])
+            left = int((deadline - time.perf_counter()) / per) if per > 0 else 0
+        if self.halving and left > 0 and len(cands) > 1:
+            k = max(2, min(len(cands), left // (2 * max(1, self.width or 8))))
+            cands = cands[:k]
+            rounds = max(1, math.ceil(math.log2(len(cands))))
+            for r in range(rounds):
+                if out_of_budget() or len(cands) == 1:
+                    break
+                share = max(1, (left // rounds) // len(cands)) if r < rounds - 1 else \
+                    max(1, (budget - count["created"] if budget is not None else left // rounds) // len(cands))
+                for i in cands:
+                    ch = root.children[i]
+                    for _ in range(share):
+                        if out_of_budget():
+                            break
+                        count["iters"] += 1
+                        count["created"] += self._simulate(root, ch)
+                if r < rounds - 1:
+                    cands = self._ranked(root, cands)[:max(1, math.ceil(len(cands) / 2))]
         if not root.children:  # no time even for one try
             choice = self.rng.randrange(n)
         else:
-            scored = [(self._q(root.children[i], p), i) for i in sorted(root.children)]
-            top = max(s for s, _ in scored)
-            ties = [i for s, i in scored if s == top]
+            pool = cands or list(root.children)
+            scored = [(self._q(root.children[i], p), i) for i in sorted(pool)]
+            top = max(sc for sc, _ in scored)
+            ties = [i for sc, i in scored if sc == top]
             choice = ties[0] if len(ties) == 1 else self.rng.choice(ties)
-        self.last_stats = {"created": created, "options": n, "tried": len(root.children), "reused": reused,
-                           "seconds": time.perf_counter() - start}
+        self.last_stats = {"created": count["created"], "options": n, "tried": len(root.children),
+                           "reused": reused, "finalists": len(cands), "seconds": time.perf_counter() - start}
         child = root.children.get(choice)
         self._root = child if child is not None and child.mover is not None else None
         return choice

@@ -17,11 +17,12 @@ from . import stats as S
 ALPHA = 0.05
 
 
-def _verdict(diff, p, unit=""):
+def _verdict(diff, p, rate=False):
     if p is None or p != p:      # None or NaN
         return "not enough games to tell"
     if p < ALPHA:
-        return f"B {'higher' if diff > 0 else 'lower'} by {abs(diff):.3g}{unit} (significant, p={p:.3g})"
+        size = f"{100 * abs(diff):.1f} percentage points" if rate else f"{abs(diff):.3g}"
+        return f"B {'higher' if diff > 0 else 'lower'} by {size} (significant, p={p:.3g})"
     return f"no significant difference (p={p:.3g})"
 
 
@@ -53,7 +54,7 @@ def compare_records(a: list, b: list) -> dict:
         z = S.two_proportion(ka, n, kb, n)
         rows.append({"metric": f"seat {p} win rate", "kind": "rate", "a": z["p1"], "b": z["p2"], "diff": z["diff"],
                      "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
-                     "verdict": _verdict(z["diff"], z["p"])})
+                     "verdict": _verdict(z["diff"], z["p"], True)})
     agents = sorted({x for i in common for x in ga[i]["agents"]} | {x for i in common for x in gb[i]["agents"]})
     if len(agents) > 1:
         for ag in agents:
@@ -64,7 +65,7 @@ def compare_records(a: list, b: list) -> dict:
             z = S.two_proportion(ka, na, kb, nb)
             rows.append({"metric": f"{ag} win rate", "kind": "rate", "a": z["p1"], "b": z["p2"], "diff": z["diff"],
                          "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
-                         "verdict": _verdict(z["diff"], z["p"])})
+                         "verdict": _verdict(z["diff"], z["p"], True)})
     trig = sorted({t for i in common for t in ga[i]["triggers"]} | {t for i in common for t in gb[i]["triggers"]})
     ta = sum(len(ga[i]["triggers"]) for i in common)
     tb = sum(len(gb[i]["triggers"]) for i in common)
@@ -74,7 +75,7 @@ def compare_records(a: list, b: list) -> dict:
         z = S.two_proportion(ka, ta, kb, tb)
         rows.append({"metric": f"share of triggers: {t}", "kind": "rate", "a": z["p1"], "b": z["p2"],
                      "diff": z["diff"], "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
-                     "verdict": _verdict(z["diff"], z["p"])})
+                     "verdict": _verdict(z["diff"], z["p"], True)})
     sa, sb = S.summarize(list(ga.values())), S.summarize(list(gb.values()))
     return {"games": n, "failed_a": len(a) - len(ga), "failed_b": len(b) - len(gb), "rows": rows,
             "summary_a": sa, "summary_b": sb}
@@ -90,7 +91,7 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
              + (f" (failed: A {c['failed_a']}, B {c['failed_b']})" if c["failed_a"] or c["failed_b"] else ""),
              "means: paired t-test on per-seed differences B - A; rates: pooled two-proportion z-test; 5% level",
              "",
-             f"  {'metric':<34} {'A':>9} {'B':>9} {'B - A':>9} {'95% CI':>19} {'p':>8}  verdict"]
+             f"  {'metric':<40} {'A':>9} {'B':>9} {'B - A':>9} {'95% CI':>19} {'p':>8}  verdict"]
     for r in c["rows"]:
         pct = r["kind"] == "rate"
 
@@ -100,6 +101,6 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
             return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
         ci = f"[{fmt(r['lo'])}, {fmt(r['hi'])}]" if r["lo"] is not None else ""
         p = "" if r["p"] is None else f"{r['p']:.3g}"
-        lines.append(f"  {r['metric'][:34]:<34} {fmt(r['a']):>9} {fmt(r['b']):>9} {fmt(r['diff']):>9} {ci:>19} "
+        lines.append(f"  {r['metric'][:40]:<40} {fmt(r['a']):>9} {fmt(r['b']):>9} {fmt(r['diff']):>9} {ci:>19} "
                      f"{p:>8}  {r['verdict']}")
     return lines

@@ -340,8 +340,15 @@ def format_summary(s: dict, title: str = "") -> list:
             m = sum(v.values())
             lines.append(f"  #{k}: " + ", ".join(f"{t} {_pct(c / m).strip()}" for t, c in v.items()))
     if s["notes"]:
-        lines.append("notes per game (mean, sd): " + ", ".join(
-            f"{k} {_f(m['mean'], 1)} ({_f(m['sd'], 1)})" for k, m in s["notes"].items()))
+        lines.append("notes per game, mean (sd):")
+        row = " "
+        for k, m in s["notes"].items():
+            item = f" {k} {_f(m['mean'], 1)} ({_f(m['sd'], 1)})"
+            if len(row) + len(item) > 100:
+                lines.append(row)
+                row = " "
+            row += item
+        lines.append(row)
     b = s["balance"]
     lines.append("")
     lines.append(f"balance: first-seat advantage {100 * b['first_seat_advantage']:+.1f} points of win rate "
