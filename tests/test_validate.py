@@ -1,0 +1,409 @@
+"""Errors worth trusting: each file in tests/broken/ holds one kind of
+mistake (tests/broken/multi/ holds six, one per file of a rulebook copy),
+and the real CLI must answer every one with exit status 2 and an error at
+the exact file:line:column of the mistake, saying what is wrong in plain
+words, with a did-you-mean hint where a name is close.
+
+The expectations are one table, EXPECTED. Tests marked
+xfail(strict=True, reason="defect: ...") document defects of the package
+that these tests found: they fail today, and must lose their mark when
+the defect is fixed.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nordlang.cli import main
+
+TESTS = Path(__file__).resolve().parent
+BROKEN = TESTS / "broken"
+ROOT = TESTS.parent
+
+# ---------------------------------------------------------------------------
+# The table: broken file (relative to tests/broken) -> the errors it must
+# give, each (line, col, phrase, hint) in that file, or (file, line, col,
+# phrase, hint) for the folder "multi". `phrase` is a text the message must
+# contain (or a compiled regex it must match); `hint` a text the hint must
+# contain (None: no hint required).
+# ---------------------------------------------------------------------------
+EXPECTED: dict[str, list[tuple]] = {
+    # ---- nordlang text in a variant's definitions, procedures, flows ----
+    "variants/unknown-name.yaml": [(7, 29, "unknown name 'num_player'", "did you mean 'num_players'")],
+    "variants/missing-parenthesis.yaml": [(5, 30, "missing closing ')'", None)],
+    "variants/operator-without-operand.yaml": [(5, 31, "operator without operand", None)],
+    "variants/operator-without-operand-mid.yaml": [(5, 29, "operator '*' without operand", None)],
+    "variants/single-equals.yaml": [(5, 41, "unexpected '='", "compare with '==', not '='")],
+    "variants/unknown-function.yaml": [(5, 25, "unknown function 'cout'", "did you mean 'count'")],
+    "variants/wrong-arity.yaml": [(6, 24, "terrain() takes 1 argument(s), got 0", "terrain(s)")],
+    "variants/table-out-of-range.yaml": [(5, 45, "index 7 is out of range: same_symbol has 7 entries", None)],
+    "variants/unknown-table-field.yaml": [(5, 34, "limits has no field 'nnone'", "did you mean 'none'")],
+    "variants/terrain-literal.yaml": [(5, 74, "'montain' is not a terrain", "did you mean 'mountain'")],
+    "variants/structure-kind.yaml": [(5, 30, "'setlement' is not a structure kind", "did you mean 'settlement'")],
+    "variants/recursive-definition.yaml": [(6, 5, "call each other in a circle", None)],
+    "variants/unknown-effect.yaml": [(5, 28, "unknown function 'suply'", "did you mean 'supply'"),
+                                     (8, 14, "unknown effect 'sendhome'", "did you mean 'send_home'")],
+    "variants/unknown-flow.yaml": [(7, 16, "unknown flow 'resource_scorin'", "did you mean 'resource_scoring'")],
+    "variants/flow-arity.yaml": [(7, 16, "flow 'resource_scoring' takes 0 argument(s), got 1", None)],
+    "variants/bad-escape.yaml": [(6, 12, "escape", None)],
+    "variants/folded-first-line.yaml": [(8, 15, "unknown name 'nn'", "did you mean 'n'")],
+    "variants/folded-later-line.yaml": [(11, 63, "unknown function 'conected'", "did you mean 'connected'")],
+    "variants/literal-nested-line.yaml": [(11, 17, "unknown name 'longbot'", "did you mean 'longboat'")],
+    "variants/flow-recursion.yaml": [(7, 5, re.compile(r"circle|itself|recurs"), None)],
+    "variants/turn-without-choice.yaml": [(7, 5, re.compile(r"choice|choose|never ends"), None)],
+    # ---- the schema, the rulebook's own names ----
+    "variants/unknown-key.yaml": [(5, 5, "unknown key 'colours' in players", "did you mean 'colors'")],
+    "variants/wrong-type.yaml": [(5, 10, "players/min: expected a whole number, got text 'two'", None)],
+    "variants/missing-key.yaml": [(5, 16, "missing key 'type' in zones/graveyard", None)],
+    "variants/bad-enum.yaml": [(5, 23, "text 'poll' is not allowed", "did you mean 'pool'")],
+    "variants/unknown-step-kind.yaml": [(7, 9, "a step must be one of", "did you mean 'call'")],
+    "variants/unknown-variant-key.yaml": [(3, 1, "unknown key 'pacth' in a variant", "did you mean 'patch'")],
+    "variants/feature-unknown-terrain.yaml": [(5, 38, "'karstt'", "did you mean 'karst'")],
+    "variants/home-unknown-zone.yaml": [(5, 18, "'flet'", "did you mean 'fleet'")],
+    "variants/stands-on-unknown-terrain.yaml": [(5, 25, "'seaa'", "did you mean 'sea'")],
+    # ---- YAML itself ----
+    "variants/bad-indentation.yaml": [(6, 4, "malformed YAML", None)],
+    "variants/unclosed-quote.yaml": [(6, 15, "malformed YAML", None)],
+    "variants/unclosed-quote-eof.yaml": [(5, 24, "quot", None)],
+    "variants/tab-indent.yaml": [(5, 1, "'\\t'", None)],
+    "variants/duplicate-key.yaml": [(6, 5, "duplicate key 'scoring_order'", None)],
+    "variants/python-tag.yaml": [(5, 14, "python/object/apply:os.system' is not allowed", "plain YAML only")],
+    "variants/control-character.yaml": [(5, 24, "unacceptable character", None)],
+    "variants/alias-loop.yaml": [(5, 26, "alias", None)],
+    "variants/alias-bomb.yaml": [(8, 14, "alias", None)],     # where: see test_alias_bomb_is_refused_quickly
+    # ---- patching ----
+    "variants/missing-list-id.yaml": [(6, 17, "no item with id 'stormm'", "did you mean 'storm'")],
+    "variants/extends-outside.yaml": [(2, 10, "leaves the variant's folder", None)],
+    # ---- the island ----
+    "variants/island-replaced-too-close.yaml": [
+        (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
+    "variants/island-too-close.yaml": [
+        (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
+    "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
+    # ---- scenarios ----
+    "scenarios/map-character.yaml": [(6, 10, "map character 'x' (row 3, column 5) is not in the legend", None)],
+    "scenarios/ragged-rows.yaml": [(6, 5, "map row 3 has 8 characters, the first row has 9", None)],
+    "scenarios/two-pieces.yaml": [(13, 19, "c2 already holds a piece", None)],
+    "scenarios/above-supply.yaml": [(13, 19, "no man:red left to put on A: the game has 25", None)],
+    "scenarios/unknown-location.yaml": [(13, 5, "unknown location 'suppply(red)'", "did you mean 'supply'")],
+    "scenarios/outside-board.yaml": [(13, 5, "c9 is outside the board", None)],
+    "scenarios/unknown-piece.yaml": [(13, 10, "unknown piece 'men:red'", "did you mean 'man:red'")],
+    "scenarios/unknown-colour.yaml": [(11, 11, "'yellow' is not a player of this game", None)],
+    "scenarios/unknown-scenario-key.yaml": [(10, 1, "unknown key 'posiiton'", "did you mean 'position'")],
+    "scenarios/superscript-space.yaml": [(15, 5, "'c²'", None)],
+    "scenarios/superscript-count.yaml": [(15, 19, "bad count", None)],
+    "scenarios/bad-move-notation.yaml": [(14, 5, "bad move notation 'place:c2'", None)],
+    "scenarios/bad-legal-notation.yaml": [(15, 27, "bad move notation 'placec2,d2'", None)],
+    "scenarios/unknown-expect-name.yaml": [(13, 16, "unknown function 'conected'", "did you mean 'connected'")],
+    # ---- a rulebook copy with a mistake in each of its six files ----
+    "multi": [
+        ("multi/nord.yaml", 29, 12, "players/default: expected a whole number, got text 'three'", None),
+        ("multi/components.yaml", 18, 54, "unknown key 'descripton' in pieces/man", "did you mean 'description'"),
+        ("multi/tiles.yaml", 19, 44, "tiles/A/description: expected text, got the number 5", None),
+        ("multi/turn.yaml", 6, 16, "unknown function 'frist'", "did you mean 'first'"),
+        ("multi/scoring.yaml", 34, 17, "unexpected '='", "compare with '==', not '='"),
+        ("multi/islands.yaml", 114, 17, "unknown name 'tile_id'", "did you mean 'tile_ids'"),
+    ],
+}
+
+# Scenario files whose mistake is in the script (moves, expectations):
+# `nord test` meets them when it runs the script.
+SCRIPTED = {"scenarios/bad-move-notation.yaml", "scenarios/bad-legal-notation.yaml",
+            "scenarios/unknown-expect-name.yaml"}
+
+# Files that can make the CLI run away: checked in a subprocess with a time limit.
+RUNAWAY = {"variants/alias-bomb.yaml"}
+
+# ---------------------------------------------------------------------------
+# Known defects (found by these tests). Each reason says what happens now.
+# ---------------------------------------------------------------------------
+FOLDED = ("defect: positions inside a folded (>) block scalar are wrong: the text is mapped as if it started at "
+          "the '>' indicator and as if all its lines were joined, so columns are 2 too small on the first line "
+          "and later lines land on the wrong line")
+NESTED = ("defect: positions on an extra-indented line of a literal (|) block scalar count the extra indentation "
+          "twice (column 2 too large inside every braced block of the bundled rulebook's procedures)")
+ESCAPE = ("defect: a string literal with a bad escape (\\x, \\u12, \\N) crashes the parser: "
+          "lark VisitError (UnicodeDecodeError from 'unicode_escape') instead of a LangError")
+SUPERSCRIPT = ("defect: text like 'f²' / '*²' passes str.isdigit() and then int() raises ValueError "
+               "(board/grid.py parse_space, scenario.py _items): a traceback")
+ALIAS_LOOP = "defect: a YAML alias inside its own anchor makes the loader recurse forever: RecursionError traceback"
+ALIAS_BOMB = ("defect: YAML aliases are expanded without limit: a 1 KB file of nested aliases "
+              "(10**9 values) makes `nord validate` run for minutes and eat memory")
+CONTROL = ("defect: a control character in a YAML file is reported without line and column "
+           "(yaml ReaderError has only a character offset) and with pyyaml's '<unicode string>' jargon")
+QUOTE_EOF = ("defect: a quote left open at the end of a file is reported at the line after the last one "
+             "(no source line, no caret), not at the quote that was never closed")
+FLOW_CALL = ("defect: an error in a flow step 'call:' points at the opening quote of the text, "
+             "not at the flow name inside it as every other name error does")
+FLOW_CYCLE = ("defect: a flow that calls itself (directly or through others) is not reported; "
+              "`nord validate` exits 0 and a game that reaches it never ends")
+NO_CHOICE = ("defect: a turn that asks no player anything is not reported; `nord validate` exits 0 "
+             "and `nord play` loops forever")
+UNCHECKED_NAMES = ("defect: names the rulebook refers to in its data (a feature's terrain, a piece's home zone, "
+                   "a structure kind's stands_on terrain) are not checked; `nord validate` exits 0")
+PATCHED_ISLAND = ("defect: when a variant patches part of an island so that it breaks a board check, the error "
+                  "points at the bundled rulebook's island (rulebook/islands.yaml:11:5), not at the variant")
+ITEM_POS = ("defect: the error points at the whole list of a location ('[' of the list), not at the item "
+            "that does not fit")
+COLOUR_POS = "defect: an unknown colour in 'position: player:' is reported at the key 'player', not at the colour"
+SCRIPT_UNCHECKED = ("defect: `nord validate` does not check a scenario's script (move notation, expectations, "
+                    "names in 'holds'); it exits 0, and only `nord test` finds the mistake")
+
+VALIDATE_DEFECTS = {
+    "variants/folded-first-line.yaml": FOLDED,
+    "variants/folded-later-line.yaml": FOLDED,
+    "variants/literal-nested-line.yaml": NESTED,
+    "variants/bad-escape.yaml": ESCAPE,
+    "variants/space-superscript.yaml": SUPERSCRIPT,
+    "scenarios/superscript-space.yaml": SUPERSCRIPT,
+    "scenarios/superscript-count.yaml": SUPERSCRIPT,
+    "variants/alias-loop.yaml": ALIAS_LOOP,
+    "variants/alias-bomb.yaml": ALIAS_BOMB,
+    "variants/control-character.yaml": CONTROL,
+    "variants/unclosed-quote-eof.yaml": QUOTE_EOF,
+    "variants/unknown-flow.yaml": FLOW_CALL,
+    "variants/flow-arity.yaml": FLOW_CALL,
+    "variants/flow-recursion.yaml": FLOW_CYCLE,
+    "variants/turn-without-choice.yaml": NO_CHOICE,
+    "variants/feature-unknown-terrain.yaml": UNCHECKED_NAMES,
+    "variants/home-unknown-zone.yaml": UNCHECKED_NAMES,
+    "variants/stands-on-unknown-terrain.yaml": UNCHECKED_NAMES,
+    "variants/island-too-close.yaml": PATCHED_ISLAND,
+    "scenarios/two-pieces.yaml": ITEM_POS,
+    "scenarios/above-supply.yaml": ITEM_POS,
+    "scenarios/unknown-colour.yaml": COLOUR_POS,
+    "scenarios/bad-move-notation.yaml": SCRIPT_UNCHECKED,
+    "scenarios/bad-legal-notation.yaml": SCRIPT_UNCHECKED,
+    "scenarios/unknown-expect-name.yaml": SCRIPT_UNCHECKED,
+}
+
+CASCADE = ("defect: `nord validate` runs the rulebook's board_checks on rules that did not compile, so one "
+           "mistake in a definition also gives 'the island for N players breaks a setup rule' errors (or "
+           "runtime errors) in rulebook/islands.yaml, a file the user did not touch")
+# files that give more errors than their mistakes (besides the defects above)
+EXTRA_DEFECTS = {
+    "variants/single-equals.yaml": CASCADE,
+    "variants/wrong-arity.yaml": CASCADE,
+    "variants/structure-kind.yaml": CASCADE,
+}
+
+NORD_TEST_DEFECTS = {
+    "scenarios/superscript-space.yaml": SUPERSCRIPT,
+    "scenarios/superscript-count.yaml": SUPERSCRIPT,
+    "scenarios/two-pieces.yaml": ITEM_POS,
+    "scenarios/above-supply.yaml": ITEM_POS,
+    "scenarios/unknown-colour.yaml": COLOUR_POS,
+    "scenarios/bad-move-notation.yaml": (
+        "defect: `nord test` reports a scripted move in bad notation as a test failure (FAIL, exit status 1) "
+        "instead of a broken file (ERROR, exit status 2), unlike bad notation under 'legal:'"),
+}
+CARET_DEFECTS = {
+    "scenarios/bad-legal-notation.yaml": (
+        "defect: `nord test` reports bad notation in 'legal:'/'illegal:' without the source line and caret"),
+    "scenarios/bad-move-notation.yaml": NORD_TEST_DEFECTS["scenarios/bad-move-notation.yaml"],
+}
+JARGON = ("defect: malformed YAML is explained in pyyaml's parser jargon ('expected <block end>, but found "
+          "<block mapping start>'), not in plain words (e.g. 'this line is indented less than the ones above')")
+YAML_JARGON_FILES = ["variants/bad-indentation.yaml", "variants/unclosed-quote.yaml"]
+
+
+# ---------------------------------------------------------------------------
+# running the CLI and reading its messages
+# ---------------------------------------------------------------------------
+_RUNS: dict = {}
+
+_HEAD = re.compile(r"^(?P<indent>\s*)(?P<file>\S.*?)(?::(?P<line>\d+)(?::(?P<col>\d+))?)?: "
+                   r"(?P<kind>error|warning): (?P<msg>.*)$")
+
+
+def run(capsys, *argv):
+    """`nord ARGV...` in this process: (exit status, stdout, stderr); each command runs once per session."""
+    if argv not in _RUNS:
+        capsys.readouterr()
+        rc = main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        _RUNS[argv] = (rc, out, err)
+    return _RUNS[argv]
+
+
+def messages(text: str) -> list[dict]:
+    """The errors and warnings printed in `text`, each with its indented lines."""
+    out: list[dict] = []
+    for raw in text.splitlines():
+        m = _HEAD.match(raw)
+        if m and (not out or len(m["indent"]) <= out[-1]["indent"]):
+            out.append({"indent": len(m["indent"]), "file": m["file"],
+                        "line": int(m["line"]) if m["line"] else None,
+                        "col": int(m["col"]) if m["col"] else None,
+                        "kind": m["kind"], "msg": m["msg"], "body": []})
+        elif out and raw.startswith(" " * (out[-1]["indent"] + 1)):
+            out[-1]["body"].append(raw)
+    return out
+
+
+def hint_of(msg: dict) -> str | None:
+    for line in msg["body"]:
+        if line.strip().startswith("hint: "):
+            return line.strip()[len("hint: "):]
+    return None
+
+
+def expected(name: str) -> list[tuple]:
+    """(file Path, line, col, phrase, hint) for each error of a table entry."""
+    out = []
+    for e in EXPECTED[name]:
+        if len(e) == 4:
+            out.append((BROKEN / name, *e))
+        else:
+            out.append((BROKEN / e[0], *e[1:]))
+    return out
+
+
+def target(name: str) -> Path:
+    return BROKEN / name
+
+
+def _same_file(printed: str, path: Path) -> bool:
+    p = Path(printed)
+    if not p.is_absolute():
+        p = Path.cwd() / p
+    return p.resolve() == path.resolve()
+
+
+def _says(msg: str, phrase) -> bool:
+    return bool(phrase.search(msg)) if isinstance(phrase, re.Pattern) else phrase in msg
+
+
+def find(msgs: list[dict], path: Path, line: int, col: int, phrase, hint) -> dict | None:
+    for m in msgs:
+        if m["kind"] == "error" and m["line"] == line and m["col"] == col and _same_file(m["file"], path) \
+                and _says(m["msg"], phrase) and (hint is None or hint in (hint_of(m) or "")):
+            return m
+    return None
+
+
+def check_all(name: str, text: str) -> None:
+    msgs = messages(text)
+    missing = []
+    for path, line, col, phrase, hint in expected(name):
+        if find(msgs, path, line, col, phrase, hint) is None:
+            missing.append(f"{path.relative_to(BROKEN)}:{line}:{col}: {phrase}" + (f" (hint: {hint})" if hint else ""))
+    assert not missing, "not reported:\n  " + "\n  ".join(missing) + "\n--- output ---\n" + text
+
+
+def _marked(names, defects: dict):
+    return [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=defects[n])) if n in defects else n
+            for n in names]
+
+
+IN_PROCESS = sorted(n for n in EXPECTED if n not in RUNAWAY)
+SCENARIOS = sorted(n for n in EXPECTED if n.startswith("scenarios/"))
+
+
+# ---------------------------------------------------------------------------
+# the tests
+# ---------------------------------------------------------------------------
+def test_every_broken_file_is_in_the_table():
+    files = {str(p.relative_to(BROKEN)) for p in BROKEN.rglob("*.yaml") if p.parent.name != "multi"}
+    assert files == set(EXPECTED) - {"multi"}
+    assert len(EXPECTED) >= 20
+    assert len({e[0] for e in EXPECTED["multi"]}) >= 4, "the multi-error rulebook has mistakes in 4+ files"
+
+
+@pytest.mark.parametrize("name", _marked(IN_PROCESS, VALIDATE_DEFECTS))
+def test_validate_reports_each_mistake_at_its_place(name, capsys):
+    rc, out, err = run(capsys, "validate", target(name))
+    assert "Traceback" not in err
+    check_all(name, err)
+    assert rc == 2, err
+
+
+@pytest.mark.parametrize("name", _marked(IN_PROCESS, {**VALIDATE_DEFECTS, **EXTRA_DEFECTS}))
+def test_validate_reports_nothing_but_the_mistakes(name, capsys):
+    rc, out, err = run(capsys, "validate", target(name))
+    errors = [m for m in messages(err) if m["kind"] == "error"]
+    found = [find(errors, *e) for e in expected(name)]
+    extra = [m for m in errors if m not in found]
+    assert not extra, "errors beyond the mistakes:\n" + err
+    assert f": {len(EXPECTED[name])} error(s)" in out
+    assert rc == 2
+
+
+@pytest.mark.parametrize("name", [n for n in IN_PROCESS if n not in VALIDATE_DEFECTS])
+def test_errors_show_the_source_line_with_a_caret_under_the_mistake(name, capsys):
+    rc, out, err = run(capsys, "validate", target(name))
+    _check_carets(name, err)
+
+
+def _check_carets(name, text):
+    msgs = messages(text)
+    for path, line, col, phrase, hint in expected(name):
+        m = find(msgs, path, line, col, phrase, hint)
+        assert m is not None, text
+        src = path.read_text(encoding="utf-8").splitlines()[line - 1].rstrip()
+        body = m["body"]
+        shown = [i for i, b in enumerate(body[:-1]) if b.rstrip().endswith(src) and set(body[i + 1].strip()) == {"^"}]
+        assert shown, f"no source line with a caret for {path.name}:{line}:{col}\n{text}"
+        i = shown[0]
+        margin = len(body[i].rstrip()) - len(src)
+        assert body[i + 1].index("^") - margin == col - 1, f"the caret is not under column {col}\n{text}"
+
+
+def test_multi_error_rulebook_reports_every_mistake_in_one_run(capsys):
+    rc, out, err = run(capsys, "validate", BROKEN / "multi")
+    check_all("multi", err)
+    files = {Path(m["file"]).name for m in messages(err) if m["kind"] == "error"}
+    assert files == {"nord.yaml", "components.yaml", "tiles.yaml", "turn.yaml", "scoring.yaml", "islands.yaml"}
+    assert rc == 2
+
+
+@pytest.mark.parametrize("name", _marked(SCENARIOS, NORD_TEST_DEFECTS))
+def test_nord_test_reports_a_broken_scenario_as_an_error(name, capsys):
+    rc, out, err = run(capsys, "test", target(name))
+    assert "Traceback" not in err
+    assert out.startswith(f"ERROR {target(name)}"), out
+    check_all(name, out)
+    assert rc == 2, out
+
+
+@pytest.mark.parametrize("name", _marked(sorted(SCRIPTED), CARET_DEFECTS))
+def test_nord_test_shows_the_source_line_of_a_script_mistake(name, capsys):
+    rc, out, err = run(capsys, "test", target(name))
+    _check_carets(name, out)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=JARGON))
+                                  for n in YAML_JARGON_FILES])
+def test_malformed_yaml_is_explained_in_plain_words(name, capsys):
+    rc, out, err = run(capsys, "validate", target(name))
+    assert rc == 2
+    assert not re.search(r"<(block|flow|scalar|document|stream)[^>]*>", err), err
+
+
+@pytest.mark.xfail(strict=True, reason=ALIAS_BOMB)
+def test_alias_bomb_is_refused_quickly():
+    name = "variants/alias-bomb.yaml"
+    try:
+        proc = subprocess.run([sys.executable, "-m", "nordlang", "validate", str(target(name))], cwd=ROOT,
+                              capture_output=True, text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        pytest.fail("`nord validate` ran for more than 10 s on a 1 KB file")
+    assert "Traceback" not in proc.stderr
+    # which alias a limit trips on is the loader's choice: any error of this file that names an alias will do
+    assert any(m["kind"] == "error" and _same_file(m["file"], target(name)) and "alias" in m["msg"]
+               for m in messages(proc.stderr)), proc.stderr
+    assert proc.returncode == 2
+
+
+def test_bundled_rulebook_variants_and_scenarios_validate_cleanly(capsys):
+    variants = sorted((ROOT / "variants").glob("*.yaml"))
+    scenarios = ROOT / "variants" / "scenarios"
+    assert variants and scenarios.is_dir()
+    rc, out, err = run(capsys, "validate", ROOT / "rulebook", *variants, scenarios)
+    assert " 0 error(s)" in out, err
+    assert rc == 0, err
