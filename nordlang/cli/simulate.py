@@ -20,10 +20,12 @@ def add(sub):
     p = sub.add_parser(
         "simulate", help="play many games and print win rates, points, length and balance",
         description="Play GAMES games of one configuration (in worker processes, or on a Dask cluster) and "
-                    "print statistics: win rates by seat and agent with 95%% Wilson intervals, points by source, "
+                    "print statistics: win rates by seat and agent with 95% Wilson intervals, points by source, "
                     "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
-                    "branching factor and lead changes. Game i's seed is derived from --seed and i, so the "
-                    "results do not depend on --jobs.")
+                    "branching factor and lead changes. Game i's seed is derived from --seed and i, and agents "
+                    "rotate over the seats (in game i, seat s is played by agent (s + i) mod P of --agents, the "
+                    "list first repeated to P entries; --fixed-seats keeps agent s in seat s), so the results do "
+                    "not depend on --jobs or --scheduler.")
     add_rules_options(p)
     add_run_options(p)
     p.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE as games finish "
