@@ -39,7 +39,7 @@ def parse_value(rules, text: str):
     items = item_names(rules)
     if text in items:
         return items[text]
-    if text.lstrip("-").isdigit():
+    if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
     return text
 

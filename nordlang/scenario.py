@@ -53,6 +53,40 @@ class Scenario:
     def __init__(self, path, data, src, rules, game):
         self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
 
+    def check_script(self) -> None:
+        """Before anything runs: every move in notation, every expression resolves."""
+        errors = []
+
+        def notation(text, path):
+            try:
+                Move.parse(text)
+            except NordError as e:
+                p = self.src.pos(path)
+                errors.append(SchemaError(e.message, p, source_line=self.src.line(p.line), expected=e.expected))
+
+        def expect(exp, path):
+            for kind in ("legal", "illegal"):
+                for i, text in enumerate(exp.get(kind) or []):
+                    notation(text, path + (kind, i))
+            for i, text in enumerate(exp.get("holds") or []):
+                try:
+                    self._compile(text, path + ("holds", i))
+                except NordError as e:
+                    errors.append(e)
+            for text in exp.get("values") or {}:
+                try:
+                    self._compile(text, path + ("values", text), key=True)
+                except NordError as e:
+                    errors.append(e)
+        for i, step in enumerate(self.data.get("moves", []) or []):
+            if isinstance(step, dict):
+                expect(step["expect"], ("moves", i, "expect"))
+            else:
+                notation(step, ("moves", i))
+        if "expect" in self.data:
+            expect(self.data["expect"], ("expect",))
+        check_errors(errors)
+
     # ---------------- running ----------------
     def run_moves(self) -> str | None:
         """Play the scripted moves only; an error message if one cannot be played."""
@@ -240,10 +274,10 @@ def _err(src, path, msg, key=False, **kw):
     return SchemaError(msg, p, source_line=src.line(p.line), **kw)
 
 
-def _player(rules, color, src, path):
+def _player(rules, color, src, path, key=True):
     colors = rules.colors[:rules.num_players]
     if color not in colors:
-        raise _err(src, path, f"{color!r} is not a player of this game", key=True,
+        raise _err(src, path, f"{color!r} is not a player of this game", key=key,
                    expected=", ".join(colors), hint=did_you_mean(str(color), colors))
     return colors.index(color)
 
@@ -289,6 +323,11 @@ def item_names(rules) -> dict:
 
 
 def _items(rules, spec, src, path) -> list:
+    return [item for item, _ in _items_at(rules, spec, src, path)]
+
+
+def _items_at(rules, spec, src, path) -> list:
+    """(item, path of the text that named it) for each item of a location's list."""
     names = item_names(rules)
     parts = [spec] if isinstance(spec, str) else list(spec)
     out = []
@@ -296,20 +335,21 @@ def _items(rules, spec, src, path) -> list:
         text = str(raw).strip()
         p = path if isinstance(spec, str) else path + (i,)
         if text in ("", "-"):
-            out.append(None)
+            out.append((None, p))
             continue
         n = 1
         if "*" in text:
             text, _, count = text.partition("*")
             text = text.strip()
-            if not count.strip().isdigit() or int(count) < 1:
+            count = count.strip()
+            if not (count.isascii() and count.isdigit()) or int(count) < 1:
                 raise _err(src, p, f"bad count in {raw!r}", expected="item*N with N a whole number, like man:red*3")
             n = int(count)
         item = names.get(text)
         if item is None:
             raise _err(src, p, f"unknown piece {text!r}", expected="a piece like " + ", ".join(list(names)[:6]),
                        hint=did_you_mean(text, names))
-        out.extend([item] * n)
+        out.extend([(item, p)] * n)
     return out
 
 
@@ -356,7 +396,9 @@ def load_scenario(path) -> Scenario:
     fix_lines(doc, errors)
     check_errors(errors)
     game = _arrange(rules, data, src)
-    return Scenario(path, data, src, rules, game)
+    sc = Scenario(path, data, src, rules, game)
+    sc.check_script()
+    return sc
 
 
 def _arrange(rules, data, src) -> Game:
@@ -386,23 +428,23 @@ def _arrange(rules, data, src) -> Game:
                    key=lambda k: rules.show(k))
     for key, loc in listed.items():
         path = ("position", "at", loc)
-        items = _items(rules, at[loc], src, path)
+        items = _items_at(rules, at[loc], src, path)
         track = state.tracks.get(key)
         if track is not None and len(items) > len(track):
             raise _err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed")
-        for slot, item in enumerate(items):
+        for slot, (item, ipath) in enumerate(items):
             if item is None:
                 if track is None:
-                    raise _err(src, path, "'-' (an empty slot) is only for tracks")
+                    raise _err(src, ipath, "'-' (an empty slot) is only for tracks")
                 continue
-            _take(rules, state, item, limbo, order, src, path, loc)
+            _take(rules, state, item, limbo, order, src, ipath, loc)
             try:
                 if track is not None:
                     track[slot] = item
                 else:
                     state.add(key, item)
             except EvalError as e:
-                raise _err(src, path, f"{loc}: {e.message}",
+                raise _err(src, ipath, f"{e.message}",
                            hint="one piece per space: two workers cannot share it") from None
     for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
         if n <= 0:
@@ -418,7 +460,7 @@ def _arrange(rules, data, src) -> Game:
         state.counters[("points", p, "before")] = n
     for name, n in (pos.get("counters") or {}).items():
         state.counters[("counter", name)] = n
-    state.player = _player(rules, pos["player"], src, ("position", "player")) if "player" in pos else 0
+    state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
     state.turn = pos.get("turn", 1) - 1
     state.fresh()
     state.events.clear()

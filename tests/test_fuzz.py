@@ -320,7 +320,6 @@ PLAY_TYPES = ("defect: Game.play with something that is neither text nor a Move 
               "same input with IllegalMove")
 
 
-@pytest.mark.xfail(strict=True, reason=PLAY_TYPES)
 @pytest.mark.parametrize("move", [None, 3, ("play", "none")], ids=["none", "int", "tuple"])
 def test_play_of_a_non_move_is_an_illegal_move(positions, move):
     with pytest.raises(NordError):
@@ -334,7 +333,6 @@ ESCAPE = ("defect: a string literal with a bad escape makes nordlang.lang.parser
           "(UnicodeDecodeError from 'unicode_escape' in _ToAst.string), not a LangError")
 
 
-@pytest.mark.xfail(strict=True, reason=ESCAPE)
 @pytest.mark.parametrize("text", [r'"\x"', r'"\u12"', r'"\N"', r'structures("sett\Nlement")',
                                   r'note("home\x", s)'])
 def test_bad_string_escape_is_a_lang_error(text):
@@ -346,7 +344,6 @@ SUPERSCRIPT = ("defect: board.grid.parse_space accepts '²' as a digit (str.isdi
                "the rule loader and the scenario loader let it through as a traceback")
 
 
-@pytest.mark.xfail(strict=True, reason=SUPERSCRIPT)
 def test_superscript_digit_in_an_island_is_a_nord_error(workdir):
     text = RULEBOOK_TEXTS["islands.yaml"].replace("{tile: \"1\", at: c3, turn: 0}", "{tile: \"1\", at: c³, turn: 0}",
                                                   1)
@@ -356,7 +353,6 @@ def test_superscript_digit_in_an_island_is_a_nord_error(workdir):
         nordlang.load_rules(folder, players=2)
 
 
-@pytest.mark.xfail(strict=True, reason=SUPERSCRIPT)
 @pytest.mark.parametrize("old,new", [("    c2: man:red\n", "    c²: man:red\n"),
                                      ("    A: [jarl:red, man:red*5, man:blue]\n",
                                       "    A: [jarl:red, \"man:red*⁵\", man:blue]\n")])
@@ -372,7 +368,6 @@ def test_superscript_digit_in_a_scenario_is_a_nord_error(workdir, old, new):
 ALIAS = "defect: a YAML alias inside its own anchor makes yamlpos._construct recurse forever: RecursionError"
 
 
-@pytest.mark.xfail(strict=True, reason=ALIAS)
 def test_self_referencing_alias_is_a_load_error():
     text = RULEBOOK_TEXTS["components.yaml"].replace("  symbols: [axe, gold, hammer, helmet, goblet, sword]",
                                                      "  symbols: &s [axe, gold, hammer, helmet, goblet, *s]")

@@ -13,6 +13,8 @@ patch:
     - while: 'true'
       limit: 1000000000
       do: 'add("spins", 1)'
+    - choose: never
+      from: '[1, 2]'
 """
 
 HUGE = """\

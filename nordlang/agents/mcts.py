@@ -68,6 +68,7 @@ class _Node:
 @register
 class MCTSAgent(Agent):
     name = "mcts"
+    needs_evaluation = True         # the rulebook's result.evaluation scores its positions
     params = {
         "playouts": (int, 0, "new positions per decision (0: per_option per option, at least 24, at most 300)"),
         "per_option": (float, 3.0, "the budget when playouts is 0: this many new positions per option"),

@@ -32,9 +32,9 @@ def _col_letters(c: int) -> str:
 def parse_space(text: str):
     """'c4' -> (3, 2); None when the text is not a space name."""
     i = 0
-    while i < len(text) and text[i].isalpha() and text[i].islower():
+    while i < len(text) and "a" <= text[i] <= "z":
         i += 1
-    if i == 0 or i == len(text) or not text[i:].isdigit():
+    if i == 0 or i == len(text) or not (text[i:].isascii() and text[i:].isdigit()):
         return None
     col = 0
     for ch in text[:i]:

@@ -73,7 +73,7 @@ def check_rulebook(rulebook, variants, players, out):
             rules = None        # the schema errors above explain it
         if schema_errors:
             rules = None
-        if rules is not None:
+        if rules is not None and not any(e.kind == "error" for e in errors):
             errors.extend(check_board(rules))
             unused = sorted(set(rules.names.funcs) - rules.names.used)
             for name in unused:
@@ -154,6 +154,7 @@ def run(args):
         try:
             kind = kind_of(path)
         except NordError as e:
+            checked += 1
             problems.extend(_flatten(e))
             continue
         if kind == "scenario" or (path.is_dir() and path.name == "scenarios"):

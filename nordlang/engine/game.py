@@ -86,6 +86,8 @@ class Game:
     def play(self, move) -> None:
         if isinstance(move, str):
             move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"a move is a Move or text like 'place c3,c4', not {type(move).__name__}")
         p = self.state.pending
         if p is None:
             raise IllegalMove(f"{move} is not allowed: the game is over")

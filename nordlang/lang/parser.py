@@ -39,6 +39,32 @@ def _meta(tree_or_tok):
     return m.line, m.column, end
 
 
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
+
+
+class _BadEscape(Exception):
+    def __init__(self, text, line, col):
+        super().__init__(text)
+        self.text, self.line, self.col = text, line, col
+
+
+def _unescape(raw: str, meta) -> str:
+    """Decode \\n, \\t, \\\\ and escaped quotes; anything else is an error."""
+    out, i = [], 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            nxt = raw[i + 1]
+            if nxt not in _ESCAPES:
+                raise _BadEscape("\\" + nxt, meta.line, meta.column + 1 + i)
+            out.append(_ESCAPES[nxt])
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 def _bin(op):
     @v_args(meta=True)
     def f(self, meta, c):
@@ -190,7 +216,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def string(self, meta, c):
         raw = str(c[0])[1:-1]
-        value = raw.encode("utf-8").decode("unicode_escape") if "\\" in raw else raw
+        value = _unescape(raw, meta) if "\\" in raw else raw
         return A.Const(*self._pos(meta), value=value)
 
     @v_args(meta=True)
@@ -251,9 +277,14 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
     try:
         return _TO_AST.transform(tree)
     except (RecursionError, lark.exceptions.VisitError) as e:
-        where = locate(1, 1) if locate else pos
-        if isinstance(e, lark.exceptions.VisitError) and not isinstance(e.orig_exc, RecursionError):
+        orig = e.orig_exc if isinstance(e, lark.exceptions.VisitError) else e
+        if isinstance(orig, _BadEscape):
+            where = locate(orig.line, orig.col) if locate else Pos(pos.file if pos else None, orig.line, orig.col)
+            raise LangError(f"unknown escape {orig.text!r} in a string", where, text=orig.text,
+                            expected="\\n, \\t, \\\\, \\\" or \\'") from None
+        if not isinstance(orig, RecursionError):
             raise
+        where = locate(1, 1) if locate else pos
         raise LangError("the text nests too deeply", where, hint="split it into definitions") from None
 
 
@@ -277,8 +308,11 @@ def _parse_error(e, text, locate, pos) -> LangError:
             hint = "use 'and', 'or' and 'not'"
     elif tok is not None and tok.type == "$END" or isinstance(e, lark.exceptions.UnexpectedEOF):
         closers = [w for k, w in _CLOSERS.items() if k in expected]
+        prev = text.rstrip()[-1:] if text.strip() else ""
         msg = f"missing closing {closers[0]}" if closers else "the text ends too early"
-        if not closers and expected & {"NAME", "NUMBER", "LPAR"}:
+        if prev in "([{":
+            msg = f"the text ends right after {prev!r}: missing the rest and the closing bracket"
+        elif not closers and expected & {"NAME", "NUMBER", "LPAR"}:
             msg = "operator without operand at the end"
     elif tok is not None and tok.type in _OPERATORS | {"AND", "OR"} and expected & {"NAME", "NUMBER"}:
         msg = f"operator {str(tok)!r} without operand"

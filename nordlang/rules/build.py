@@ -87,7 +87,16 @@ def check_board(rules) -> list:
     state = State(rules, 0)
     Machine(rules).start(state, run=False)
     out = []
-    where, line = rules.doc.pos(("islands", rules.island_name))
+    base = ("islands", rules.island_name)
+    patched = [p for p in rules.doc.overrides if p[:2] == base and len(p) > 2]
+    if patched:
+        # a variant changed part of the island: point at the part it changed
+        src, vp = rules.doc.overrides[patched[0]]
+        child = vp[:len(vp) - (len(patched[0]) - 3)]
+        where = src.pos(child, key=True)
+        line = src.line(where.line)
+    else:
+        where, line = rules.doc.pos(base)
     for fn, message, warning, path in rules.board_checks:
         try:
             ok = fn(rules.ctx(state))

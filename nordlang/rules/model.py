@@ -60,6 +60,7 @@ class Rules:
         self.pieces = data["pieces"]
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
         self.zones = data["zones"]
+        self._check_data_names()
         self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
         self.messages = data.get("messages", {})
         self._shown = {}
@@ -71,6 +72,30 @@ class Rules:
     def _err(self, path, msg, cls=SchemaError, key=False, **kw):
         pos, line = self.doc.pos(path, key=key)
         self.errors.append(cls(msg, pos, source_line=line, **kw))
+
+    def _check_data_names(self):
+        """Names the rulebook's data refers to: each must be declared."""
+        data = self.data
+        terrains, zones = set(self.terrains), set(self.zones)
+        feats = data.get("features") or {}
+
+        def need(path, value, known, what):
+            if value is not None and value not in known:
+                pos, line = self.doc.pos(path)
+                self.errors.append(SchemaError(f"{value!r} is not a {what} of this rulebook", pos,
+                                               source_line=line, expected=", ".join(sorted(known)),
+                                               hint=did_you_mean(str(value), known)))
+        for name, f in feats.items():
+            need(("features", name, "terrain"), f.get("terrain"), terrains, "terrain")
+        for name, pc in self.pieces.items():
+            need(("pieces", name, "home"), pc.get("home"), zones, "zone")
+        for name, st in (data.get("structures") or {}).items():
+            need(("structures", name, "stands_on"), st.get("stands_on"), terrains, "terrain")
+        for ch, spec in (data.get("legend") or {}).items():
+            terr, _, rest = str(spec).partition("+")
+            need(("legend", ch), terr, terrains, "terrain")
+            for f in filter(None, rest.split("+")):
+                need(("legend", ch), f, set(feats), "feature")
 
     # ---------------- board ----------------
     def _board(self):
@@ -219,10 +244,15 @@ class Rules:
                 f.body = lambda ctx: None
         self._check_cycles()
         self._mark_static()
-        for _name, proc in list(self.procs.items()):
+        self._calls = {}
+        for name, proc in list(self.procs.items()):
+            self._current_flow = name
             proc.steps = self.steps(data["flows"][proc.key], ("flows", proc.key), frozenset(proc.params))
+        self._current_flow = "(setup)"
         self.setup = self.steps(data["setup"], ("setup",), frozenset())
+        self._current_flow = "(turn)"
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
+        self._check_flows()
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
@@ -240,6 +270,54 @@ class Rules:
             fn = self.compile_text(chk["check"], ("board_checks", i, "check"))
             if fn:
                 self.board_checks.append((fn, chk["message"], chk.get("warning", False), ("board_checks", i)))
+
+    def _check_flows(self):
+        """Flows never call themselves (directly or not), and a turn asks someone something."""
+        calls = self._calls
+        state = {}
+
+        def visit(name, stack):
+            if state.get(name) == 2:
+                return
+            if state.get(name) == 1:
+                cyc = stack[stack.index(name):] + [name]
+                proc = self.procs[name]
+                pos, line = self.doc.pos(("flows", proc.key), key=True)
+                self.errors.append(LangError(f"flows call each other in a circle: {' -> '.join(cyc)}", pos,
+                                             source_line=line, hint="a flow that calls itself never ends"))
+                return
+            state[name] = 1
+            for d in sorted(calls.get(name, ())):
+                if d in self.procs:
+                    visit(d, stack + [name])
+            state[name] = 2
+        for name in sorted(self.procs):
+            visit(name, [])
+        # does the turn reach a choice?
+        reach, todo = set(), ["(turn)"]
+        while todo:
+            n = todo.pop()
+            if n not in reach:
+                reach.add(n)
+                todo.extend(calls.get(n, ()))
+
+        def has_choice(steps):
+            for st in steps:
+                if isinstance(st, F.Choose):
+                    return True
+                for attr in ("then", "orelse", "body", "otherwise"):
+                    sub = getattr(st, attr, None)
+                    if sub and has_choice(sub):
+                        return True
+                for alt in getattr(st, "alternatives", ()) or ():
+                    if has_choice(alt.steps):
+                        return True
+            return False
+        if not any(has_choice(self.turn if n == "(turn)" else self.procs[n].steps) for n in reach
+                   if n == "(turn)" or n in self.procs):
+            pos, line = self.doc.pos(("turn",))
+            self.errors.append(LangError("the turn never asks a player anything (no 'choose' step in it or in "
+                                         "the flows it calls), so a game would never end", pos, source_line=line))
 
     def _mark_static(self):
         """A definition is static when neither it nor what it calls reads the position."""
@@ -331,9 +409,11 @@ class Rules:
                     continue
                 name = sig[0]
                 proc = self.procs.get(name)
+                text = st["call"]
+                at_name = self.doc.locator(p + ("call",))(1, len(text) - len(text.lstrip()) + 1)
                 if proc is None:
-                    self._err(p + ("call",), f"unknown flow {name!r}", hint=did_you_mean(name, self.procs),
-                              cls=LangError)
+                    self.errors.append(LangError(f"unknown flow {name!r}", at_name, hint=did_you_mean(name, self.procs),
+                                                 width=len(name)))
                     continue
                 args = ()
                 text = st["call"]
@@ -343,9 +423,10 @@ class Rules:
                     args = (tree_fn,) if tree_fn else ()
                 nargs = len([a for a in _split_args(inner)]) if inner.strip() else 0
                 if nargs != len(proc.params):
-                    self._err(p + ("call",), f"flow {name!r} takes {len(proc.params)} argument(s), got {nargs}",
-                              cls=LangError)
+                    self.errors.append(LangError(f"flow {name!r} takes {len(proc.params)} argument(s), got {nargs}",
+                                                 at_name, width=len(name)))
                     continue
+                self._calls.setdefault(self._current_flow, set()).add(name)
                 out.append(F.CallProc(pos, name, args[0] if args else None))
             elif "choose" in st:
                 out.append(self._choose(st, p, pos, scope))

@@ -17,8 +17,9 @@ from ..errors import LoadError, Pos
 _STD_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
-    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:seq", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary",
 }
+_AS_WRITTEN = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}   # kept as the text written
 
 
 @dataclass
@@ -29,6 +30,8 @@ class Source:
     text: str
     values: dict = field(default_factory=dict)   # path -> (line0, col0, style, end_line0, end_col0)
     keys: dict = field(default_factory=dict)     # path -> (line0, col0)
+    strings: dict = field(default_factory=dict)  # path -> value, for strings over several lines
+    _segs: dict = field(default_factory=dict)
 
     def line(self, n: int) -> str | None:
         lines = self.text.splitlines()
@@ -48,32 +51,78 @@ class Source:
 
     def locate(self, path, line: int, col: int) -> Pos:
         """Map (line, col), 1-based inside the string at `path`, to the file."""
-        info = self.values.get(tuple(path))
+        path = tuple(path)
+        info = self.values.get(path)
         if info is None:
             return self.pos(path)
         l0, c0, style, el0, ec0 = info
-        if style == "|":
-            # literal block: content line k sits k lines below the indicator
-            fl = l0 + line  # 0-based file line of content line `line`
-            src = self.line(fl + 1) or ""
-            indent = len(src) - len(src.lstrip(" "))
-            return Pos(self.file, fl + 1, indent + col)
         quote = 1 if style in ("'", '"') else 0
-        if l0 == el0 or style is None and line == 1 and col == 1:
+        if l0 == el0:
             return Pos(self.file, l0 + 1, c0 + quote + col)
-        # folded or multi-line flow scalar: content lines joined by spaces
-        offset = col - 1
+        segs = self._segments(path, info)
+        if segs is None:
+            return Pos(self.file, l0 + 1, c0 + 1)
+        row = segs[line - 1] if 1 <= line <= len(segs) else []
+        best = None
+        for start, fline, fcol in row:
+            if start <= col - 1:
+                best = (start, fline, fcol)
+        if best is None:
+            return Pos(self.file, l0 + 1, c0 + 1)
+        start, fline, fcol = best
+        return Pos(self.file, fline, fcol + (col - 1 - start))
+
+    def _segments(self, path, info):
+        """For each line of a multi-line string value: (offset in the line,
+        file line, file column) of each piece of the file it was folded from."""
+        if path in self._segs:
+            return self._segs[path]
+        value = self.strings.get(path)
+        l0, c0, style, el0, ec0 = info
         lines = self.text.splitlines()
-        for i in range(l0, min(el0 + 1, len(lines))):
-            raw = lines[i]
-            start = c0 + quote if i == l0 else len(raw) - len(raw.lstrip(" "))
-            seg = raw[start:].rstrip()
-            if i == el0 and quote:
-                seg = seg[:-1] if seg.endswith(("'", '"')) else seg
-            if offset <= len(seg):
-                return Pos(self.file, i + 1, start + offset + 1)
-            offset -= len(seg) + 1
-        return Pos(self.file, l0 + 1, c0 + 1)
+        if value is None:
+            return None
+        pieces = []        # (file line 1-based, file col 1-based, text)
+        if style in ("|", ">"):
+            body = lines[l0 + 1:el0 + 1] if ec0 else lines[l0 + 1:el0]
+            nonblank = [b for b in body if b.strip()]
+            indent = (len(nonblank[0]) - len(nonblank[0].lstrip(" "))) if nonblank else 0
+            for i, raw in enumerate(body):
+                pieces.append((l0 + 2 + i, indent + 1, raw[indent:] if raw.strip() else ""))
+        else:
+            quote = 1 if style in ("'", '"') else 0
+            for i in range(l0, min(el0 + 1, len(lines))):
+                raw = lines[i]
+                start = c0 + quote if i == l0 else len(raw) - len(raw.lstrip(" "))
+                seg = raw[start:].rstrip()
+                if i == el0 and quote and seg.endswith(("'", '"')):
+                    seg = seg[:-1]
+                pieces.append((i + 1, start + 1, seg))
+        out = []
+        k = 0
+        for vline in value.split("\n"):
+            row = []
+            off = 0
+            while k < len(pieces):
+                fline, fcol, text = pieces[k]
+                if not text:
+                    k += 1
+                    if not vline:
+                        break
+                    continue
+                if vline.startswith(text, off):
+                    row.append((off, fline, fcol))
+                    off += len(text)
+                    k += 1
+                    if off < len(vline) and vline[off] == " ":
+                        off += 1
+                    if off >= len(vline):
+                        break
+                else:
+                    break
+            out.append(row)
+        self._segs[path] = out
+        return out
 
 
 def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source]:
@@ -91,25 +140,107 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
         except OSError as e:
             raise LoadError(f"cannot read {path}: {e.strerror}", Pos(path)) from None
     src = Source(path, text)
+    loader = None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _Loader(text)
+        node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        pos = Pos(path, mark.line + 1, mark.column + 1) if mark else Pos(path)
-        msg = (e.problem or "malformed YAML").strip()
-        if e.context:
-            msg = f"{msg} ({e.context.strip()})"
-        raise LoadError(f"malformed YAML: {msg}", pos,
-                        source_line=src.line(pos.line) if pos.line else None) from None
+        raise _yaml_error(e, src) from None
+    except yaml.reader.ReaderError as e:
+        before = text[:e.position]
+        line = before.count("\n") + 1
+        col = e.position - (before.rfind("\n") + 1) + 1
+        code = e.character if isinstance(e.character, int) else ord(str(e.character)[:1] or "?")
+        raise LoadError(f"unacceptable character (code {code:#06x}) in the file", Pos(path, line, col),
+                        source_line=src.line(line), hint="remove it: YAML files hold printable text only") from None
     except yaml.YAMLError as e:
         raise LoadError(f"malformed YAML: {e}", Pos(path)) from None
+    finally:
+        aliases = loader.alias_marks if loader is not None else {}
+        if loader is not None:
+            loader.dispose()
     if node is None:
         return None, src
-    return _construct(node, (), src), src
+    src._aliases = aliases
+    src._budget = [_NODE_BUDGET]
+    src._seen = set()
+    return _construct(node, (), src, frozenset(), None), src
 
 
-def _construct(node, path, src: Source):
+_NODE_BUDGET = 100_000        # values a file may expand to through aliases
+
+_TOKENS = {
+    "block end": "the end of the indented block", "block mapping start": "a new key",
+    "block sequence start": "a '- ' list", "block entry": "a '- ' list item", "scalar": "a value",
+    "flow sequence start": "'['", "flow sequence end": "']'", "flow mapping start": "'{'",
+    "flow mapping end": "'}'", "flow entry": "','", "document start": "'---'", "document end": "'...'",
+    "stream end": "the end of the file", "stream start": "the start of the file", "key": "a key",
+    "value": "':'", "alias": "an alias", "anchor": "an anchor", "tag": "a tag",
+}
+
+
+def _plain(text: str) -> str:
+    import re
+    return re.sub(r"'?<([a-z ]+)>'?", lambda m: _TOKENS.get(m.group(1), m.group(1)), text)
+
+
+def _yaml_error(e, src: Source) -> LoadError:
+    """A pyyaml error in plain words, at the place that explains it."""
+    problem = (e.problem or "").strip()
+    context = (e.context or "").strip()
+    mark = e.problem_mark or e.context_mark
+    hint = None
+    if "end of stream" in problem and e.context_mark is not None and "quoted" in context:
+        mark = e.context_mark
+        msg = "a quote is opened here and never closed"
+        hint = "close the quote on the same line, or use a block (|) for long text"
+    elif "'\t'" in problem:
+        msg = "found a tab ('\t'): YAML indents with spaces only"
+    elif problem.startswith("expected <block end>"):
+        msg = "this line does not line up with the lines above it"
+        hint = "keys of one mapping start in the same column; a quote left open above can cause this too"
+    elif "mapping values are not allowed" in problem:
+        msg = "a ':' where a plain value goes on"
+        hint = "put text that contains ': ' in quotes"
+    else:
+        msg = _plain(problem) + (f" ({_plain(context)})" if context else "")
+    pos = Pos(src.file, mark.line + 1, mark.column + 1) if mark else Pos(src.file)
+    return LoadError(f"malformed YAML: {msg}", pos, source_line=src.line(pos.line) if pos.line else None, hint=hint)
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, remembering where each alias was used."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.alias_marks = {}
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark
+            node = super().compose_node(parent, index)
+            self.alias_marks.setdefault(id(node), mark)
+            return node
+        return super().compose_node(parent, index)
+
+
+def _construct(node, path, src: Source, stack: frozenset, alias):
     m, e = node.start_mark, node.end_mark
+    if id(node) in stack:
+        am = src._aliases.get(id(node), m)
+        raise LoadError("an alias refers to the value that contains it (an endless value)",
+                        Pos(src.file, am.line + 1, am.column + 1), source_line=src.line(am.line + 1))
+    if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        if id(node) in src._seen:        # a second visit: an alias being expanded
+            alias = src._aliases.get(id(node), alias)
+        src._seen.add(id(node))
+        stack = stack | {id(node)}
+    src._budget[0] -= 1
+    if src._budget[0] < 0:
+        am = alias or m
+        raise LoadError(f"aliases expand this file to more than {_NODE_BUDGET} values",
+                        Pos(src.file, am.line + 1, am.column + 1), source_line=src.line(am.line + 1),
+                        hint="write the values out, or use fewer nested aliases")
     if node.tag not in _STD_TAGS:
         raise LoadError(f"YAML tag {node.tag!r} is not allowed", Pos(src.file, m.line + 1, m.column + 1),
                         source_line=src.line(m.line + 1),
@@ -134,14 +265,19 @@ def _construct(node, path, src: Source):
                                 source_line=src.line(knode.start_mark.line + 1),
                                 hint="each key may appear once in a mapping; nothing is silently overwritten")
             src.keys[path + (key,)] = (knode.start_mark.line, knode.start_mark.column)
-            out[key] = _construct(vnode, path + (key,), src)
+            out[key] = _construct(vnode, path + (key,), src, stack, alias)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(v, path + (i,), src) for i, v in enumerate(node.value)]
-    return _scalar(node, src)
+        return [_construct(v, path + (i,), src, stack, alias) for i, v in enumerate(node.value)]
+    value = _scalar(node, src)
+    if isinstance(value, str) and m.line != e.line:
+        src.strings[path] = value
+    return value
 
 
 def _scalar(node, src: Source):
+    if node.tag in _AS_WRITTEN:
+        return node.value
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_object(node, deep=True)

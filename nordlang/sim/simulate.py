@@ -78,9 +78,12 @@ def prepare(config: Config):
     meet in its configuration shows here, before any game."""
     from .. import load_rules
     from ..agents.base import parse_spec
-    for spec in config.agents:
-        parse_spec(spec)
+    classes = [parse_spec(spec)[0] for spec in config.agents]
     rules = load_rules(config.rulebook, config.players, list(config.variants))
+    for cls in classes:
+        if getattr(cls, "needs_evaluation", False) and rules.evaluation is None:
+            raise UsageError(f"agent {cls.name!r} needs the rulebook's result.evaluation, which this rulebook "
+                             "does not state")
     config.seat_specs(rules.num_players, 0)
     return rules
 
