@@ -55,7 +55,7 @@ def test_there_are_examples():
     assert not set(KNOWN_FAILURES) - names, "KNOWN_FAILURES names a file that does not exist"
 
 
-@pytest.mark.parametrize("path", _params())
+@pytest.mark.parametrize("path", list(_params()))
 def test_example(path):
     report = load_scenario(path).run()
     if not report.passed:
