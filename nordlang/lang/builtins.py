@@ -192,7 +192,7 @@ def _enumerate(ctx, c):
     return tuple(enumerate(ordered(c)))
 
 
-@_d("sorted", arity=(1, 1), doc="the items in order", example="sorted({3, 1})", group="collections")
+@_d("sorted", arity=(1, 1), doc="the items in order", example="sorted([3, 1])", group="collections")
 def _sorted(ctx, c):
     return tuple(sorted(c, key=sort_key))
 
@@ -202,7 +202,7 @@ def _set(ctx, c):
     return frozenset(c)
 
 
-@_d("list", arity=(1, 1), doc="the items as a list (sets in sorted order)", example="list({2, 1})",
+@_d("list", arity=(1, 1), doc="the items as a list (sets in sorted order)", example="list(set([2, 1]))",
     group="collections")
 def _list(ctx, c):
     return tuple(ordered(c))
