@@ -212,6 +212,24 @@ def test_a_variant_that_fails_validation_is_exit_2(tmp_path, capsys):
     assert not (tmp_path / "r.jsonl").exists()
 
 
+NO_EVALUATION = """\
+description: >
+  Test variant without an evaluation.
+extends: nord
+patch:
+  result:
+    evaluation: null
+"""
+
+
+def test_a_search_agent_without_an_evaluation_is_exit_2(tmp_path, capsys):
+    v = tmp_path / "noeval.yaml"
+    v.write_text(NO_EVALUATION)
+    assert main(["simulate", "-n", "2", "--players", "2", "--agents", "mcts", "--no-progress", "--variant",
+                 str(v)]) == 2
+    assert "result.evaluation" in _one_error_line(capsys)
+
+
 def test_an_unreachable_scheduler_is_exit_2(capsys):
     pytest.importorskip("distributed")
     t = time.perf_counter()
