@@ -264,6 +264,21 @@ def _connected(ctx, a, b):
     return ctx.state.links.connected(a, b)
 
 
+@_def("connected_pairs", arity=(1, 1),
+      doc="every ordered pair (x, y) of different structures of a kind that a component links",
+      example='connected_pairs("hall")', group="graph")
+def _connected_pairs(ctx, kind):
+    links = ctx.state.links
+    key = ("pairs", kind)
+    hit = links._paths.get(key)
+    if hit is None:
+        ids = ctx.rules.structures_by_kind.get(kind, ())
+        comps = links.struct_comps
+        hit = frozenset((a, b) for a in ids for b in ids if a != b and not comps[a].isdisjoint(comps[b]))
+        links._paths[key] = hit
+    return hit
+
+
 @_def("component", arity=(1, 1), doc="the nodes linked with a space or port", example="component(s)",
       group="graph")
 def _component(ctx, x):
