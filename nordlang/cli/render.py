@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from .. import Game, load_rules
-from ..engine.record import read_replay
+from ..engine.record import write_atomic
 from ..errors import LoadError, NordError, Pos, ReplayError, UsageError
 from ..render.png import render_png, require_cairosvg
 from ..render.svg import render_svg
@@ -56,7 +53,7 @@ def run(args):
         data = svg.encode("utf-8")
     else:
         data = render_png(svg)
-    _write_bytes(out, data)
+    write_atomic(out, data=data)
     print(f"{kind} {args.file}: turn {game.state.turn} drawn to {args.output}")
     return 0
 
@@ -93,13 +90,9 @@ def position_from_replay(path, turn=None, rulebook=None):
         from .replay import replay_file
         game, _ = replay_file(path, rulebook)
         return game, f"{game.rules.name}: {Path(path).name}, final position after {game.state.turn} turns"
-    header, moves, _ = read_replay(path)
-    rules = load_rules(rulebook or header.get("rulebook_path"), header.get("players"), header.get("variants") or [])
-    if header.get("rulebook") != rules.digest:
-        raise ReplayError(f"the replay was recorded with rulebook {header.get('rulebook')}, this rulebook is "
-                          f"{rules.digest}: the rules changed since", Pos(str(path), 1, 1),
-                          hint="record the game again to renew it")
-    game = Game(rules, int(header.get("seed", 0)))
+    from .replay import open_replay
+    header, moves, _, game = open_replay(path, rulebook)
+    rules = game.rules
     seen = [game.state.turn]
     i = 0
     while game.state.turn < turn and i < len(moves):
@@ -161,27 +154,3 @@ def position_from_scenario(path, rulebook=None):
 
 # ---------------------------------------------------------------- output
 
-def _write_bytes(path: Path, data: bytes) -> None:
-    """All bytes or nothing: a temp file renamed into place."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    except OSError as e:
-        raise LoadError(f"cannot write {path}: {e.strerror}", Pos(str(path))) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())      # a temp file is private; the picture is not
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

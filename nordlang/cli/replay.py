@@ -14,15 +14,20 @@ def add(sub):
     p.set_defaults(func=run)
 
 
-def replay_file(path, rulebook=None):
-    """Replay; returns (game, footer). Raises ReplayError on any mismatch."""
+def open_replay(path, rulebook=None):
+    """(header, moves, footer, a new game) of a replay whose rulebook still matches."""
     header, moves, footer = read_replay(path)
     rules = load_rules(rulebook or header.get("rulebook_path"), header.get("players"), header.get("variants") or [])
     if header.get("rulebook") != rules.digest:
         raise ReplayError(f"the replay was recorded with rulebook {header.get('rulebook')}, this rulebook is "
                           f"{rules.digest}: the rules changed since", Pos(str(path), 1, 1),
                           hint="record the game again to renew it")
-    game = Game(rules, int(header.get("seed", 0)))
+    return header, moves, footer, Game(rules, int(header.get("seed", 0)))
+
+
+def replay_file(path, rulebook=None):
+    """Replay; returns (game, footer). Raises ReplayError on any mismatch."""
+    header, moves, footer, game = open_replay(path, rulebook)
     for line, move in moves:
         try:
             game.play(move)

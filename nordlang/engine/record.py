@@ -77,8 +77,8 @@ def check_writable(path: str | Path) -> None:
         raise LoadError(f"cannot write {path}: folder {directory} is not writable", Pos(str(path)))
 
 
-def write_atomic(path: str | Path, lines) -> None:
-    """Write all lines or nothing: a temp file renamed into place."""
+def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> None:
+    """Write all lines (or all bytes) or nothing: a temp file renamed into place."""
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
@@ -88,9 +88,12 @@ def write_atomic(path: str | Path, lines) -> None:
     except OSError as e:
         raise LoadError(f"cannot write {path}: {e.strerror}", Pos(str(path))) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(line + "\n")
+        with os.fdopen(fd, "wb") as f:
+            if data is not None:
+                f.write(data)
+            else:
+                for line in lines:
+                    f.write((line + "\n").encode("utf-8"))
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)      # mkstemp makes files private; a log is an ordinary file

@@ -274,25 +274,10 @@ class Rules:
     def _check_flows(self):
         """Flows never call themselves (directly or not), and a turn asks someone something."""
         calls = self._calls
-        state = {}
-
-        def visit(name, stack):
-            if state.get(name) == 2:
-                return
-            if state.get(name) == 1:
-                cyc = stack[stack.index(name):] + [name]
-                proc = self.procs[name]
-                pos, line = self.doc.pos(("flows", proc.key), key=True)
-                self.errors.append(LangError(f"flows call each other in a circle: {' -> '.join(cyc)}", pos,
-                                             source_line=line, hint="a flow that calls itself never ends"))
-                return
-            state[name] = 1
-            for d in sorted(calls.get(name, ())):
-                if d in self.procs:
-                    visit(d, stack + [name])
-            state[name] = 2
-        for name in sorted(self.procs):
-            visit(name, [])
+        for cyc in _cycles({n: calls.get(n, ()) for n in self.procs}):
+            pos, line = self.doc.pos(("flows", self.procs[cyc[0]].key), key=True)
+            self.errors.append(LangError(f"flows call each other in a circle: {' -> '.join(cyc)}", pos,
+                                         source_line=line, hint="a flow that calls itself never ends"))
         # does the turn reach a choice?
         reach, todo = set(), ["(turn)"]
         while todo:
@@ -339,24 +324,10 @@ class Rules:
 
     def _check_cycles(self):
         funcs = self.names.funcs
-        state = {}
-
-        def visit(name, stack):
-            if state.get(name) == 2:
-                return
-            if state.get(name) == 1:
-                cyc = stack[stack.index(name):] + [name]
-                f = funcs[name]
-                self.errors.append(LangError(f"definitions call each other in a circle: {' -> '.join(cyc)}",
-                                             f.pos, hint="nordlang has no recursion, so every rule terminates"))
-                return
-            state[name] = 1
-            for d in sorted(funcs[name].deps):
-                if d in funcs:
-                    visit(d, stack + [name])
-            state[name] = 2
-        for name in sorted(funcs):
-            visit(name, [])
+        for cyc in _cycles({n: f.deps for n, f in funcs.items()}):
+            self.errors.append(LangError(f"definitions call each other in a circle: {' -> '.join(cyc)}",
+                                         funcs[cyc[0]].pos, hint="nordlang has no recursion, so every rule "
+                                                                 "terminates"))
 
     def steps(self, items, path, scope):
         """Compile a list of flow steps (or effects text) into step objects."""
@@ -564,6 +535,26 @@ def _split_args(inner: str):
             cur += ch
     if cur.strip():
         out.append(cur)
+    return out
+
+
+def _cycles(graph: dict) -> list:
+    """Each circle of calls in a graph name -> names it calls (depth-first, in name order)."""
+    state, out = {}, []
+
+    def visit(name, stack):
+        if state.get(name) == 2:
+            return
+        if state.get(name) == 1:
+            out.append(stack[stack.index(name):] + [name])
+            return
+        state[name] = 1
+        for d in sorted(graph.get(name, ())):
+            if d in graph:
+                visit(d, stack + [name])
+        state[name] = 2
+    for name in sorted(graph):
+        visit(name, [])
     return out
 
 
