@@ -23,7 +23,10 @@ budget goes to the best candidates by sequential halving: each round gives
 the candidates left equal shares of simulations, then keeps the better
 half, so the options compared at the end were searched alike (a position
 searched deeper, where the opponent's best reply shows, is not unfairly
-compared with one judged by its static score). Below the root, at most
+compared with one judged by its static score). `halving=0` spends it by
+plain UCB from the root instead (weaker: against greedy, 2 players, seats
+alternating, seed 2024, the default budget won 85.5% of 200 games with
+halving and 69% of the first 75 without). Below the root, at most
 `width` options of a position, drawn at random, are ever tried. The budget
 is `playouts` new positions per decision (0: `per_option` per option, at
 least 24, at most 300), or `seconds` of wall time when given (with
@@ -78,7 +81,7 @@ class MCTSAgent(Agent):
         "depth": (int, 0, "random decisions played before a position is scored"),
         "scale": (float, 10.0, "evaluation difference that makes a position worth 73%"),
         "mix": (float, 0.7, "weight of the minimax value against the mean in backups"),
-        "halving": (int, 0, "1: share the budget left after the root among its best options by sequential "
+        "halving": (int, 1, "1: share the budget left after the root among its best options by sequential "
                             "halving; 0: plain UCB from the root"),
     }
 
