@@ -25,7 +25,8 @@ def add(sub):
 
 
 def run(args):
-    specs = [s for s in args.agents.split(",") if s.strip()]
+    from .simulate import split_agents
+    specs = list(split_agents(args.agents))
     for s in specs:
         parse_spec(s)          # unknown agents fail before anything runs
     if args.log:
