@@ -115,6 +115,17 @@ class ErrorList(NordError):
         return "\n".join(e.format() for e in self.errors)
 
 
+def unique(errors) -> list:
+    """The errors without repeats (same position and message), in order."""
+    seen, out = set(), []
+    for e in errors:
+        key = (str(e.pos), e.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
 def did_you_mean(name: str, known) -> str | None:
     close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
     if not close:

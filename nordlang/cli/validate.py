@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..engine.invariants import created_items, invariant_problem
-from ..errors import ErrorList, NordError, RulesError
+from ..errors import ErrorList, NordError, RulesError, unique
 from .test import scenario_files
 
 
@@ -174,13 +174,7 @@ def run(args):
         if args.simulate:
             for rules in compiled:
                 simulate(rules, args.simulate, args.turn_cap, problems, f"{path} ({rules.num_players} players)")
-    seen, unique = set(), []
-    for e in problems:
-        key = (str(e.pos), e.message)
-        if key not in seen:
-            seen.add(key)
-            unique.append(e)
-    problems = unique
+    problems = unique(problems)
     errors = [e for e in problems if e.kind == "error"]
     warnings = [e for e in problems if e.kind != "error"]
     for e in problems:

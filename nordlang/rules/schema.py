@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import jsonschema
 
-from ..errors import SchemaError, did_you_mean
+from ..errors import SchemaError, did_you_mean, unique
 
 _TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
           "object": "a mapping (key: value)", "array": "a list", "null": "nothing"}
@@ -46,14 +46,7 @@ def validate(data, name: str, locate) -> list[SchemaError]:
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         out.extend(_explain(err, locate))
-    # deduplicate by position and message
-    seen, unique = set(), []
-    for e in out:
-        key = (str(e.pos), e.message)
-        if key not in seen:
-            seen.add(key)
-            unique.append(e)
-    return unique
+    return unique(out)
 
 
 def _explain(err, locate) -> list[SchemaError]:
