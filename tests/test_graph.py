@@ -42,6 +42,28 @@ def test_components_and_paths_match_networkx(players):
     assert checked > 20
 
 
+def test_updated_links_equal_links_built_afresh():
+    """Placing and lifting pieces updates the graph; it must equal a new build after every move."""
+    from nordlang.board.graph import Links
+    checked = 0
+    for players in (2, 4):
+        rules = nordlang.load_rules(players=players)
+        for seed in range(4):
+            g = nordlang.Game(rules, seed)
+            rng = random.Random(seed)
+            while not g.over:
+                g.play_index(rng.randrange(len(g.state.pending.options)))
+                got, ref = g.state.links, Links(rules.grid, frozenset(g.state.occupied))
+                assert got.nodes == ref.nodes
+                assert {k: set(v) for k, v in got.adj.items()} == {k: set(v) for k, v in ref.adj.items()}
+                assert got.comp == ref.comp
+                for sid in rules.grid.structures:
+                    for other in rules.grid.structures:
+                        assert got.connected(sid, other) == ref.connected(sid, other)
+                checked += 1
+    assert checked > 200
+
+
 def test_ports_never_pass_a_connection_through():
     for _rules, st in _positions(2, range(6)):
         for port, links in st.links.adj.items():

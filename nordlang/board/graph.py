@@ -4,17 +4,21 @@ Nodes are occupied spaces (pieces that link) and structure ports (one per
 side). A piece links to orthogonally adjacent linking pieces and to the
 port that faces it; ports of one structure are never linked to each other,
 so a structure never passes a connection through. Graphs are cached by the
-set of occupied spaces, so states that share a board share the work.
+set of occupied spaces, so states that share a board share the work, and
+a piece placed or lifted updates them (`added`, `removed`) instead of
+building them again.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
 
 import networkx as nx
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
+_IDS = itertools.count()
 
 
 class Links:
@@ -39,27 +43,69 @@ class Links:
         self.adj = adj
         comp = {}
         comp_id = {}
-        i = 0
         for start in adj:
             if start in comp_id:
                 continue
-            members = [start]
-            comp_id[start] = i
-            for u in members:               # grows while it is read: a breadth-first search
-                for n in adj[u]:
-                    if n not in comp_id:
-                        comp_id[n] = i
-                        members.append(n)
-            fc = frozenset(members)
-            for n in members:
-                comp[n] = fc
-            i += 1
+            _spread(adj, start, comp, comp_id)
         self.comp = comp
         self.comp_id = comp_id
-        self.struct_comps = {sid: frozenset(comp_id[p] for p in ports if len(comp[p]) > 1)
-                             for sid, ports in grid.ports.items()}
+        self._finish()
+
+    def _finish(self):
+        comp, comp_id = self.comp, self.comp_id
+        self.struct_comps = {sid: frozenset([comp_id[p] for p in ports if len(comp[p]) > 1])
+                             for sid, ports in self.grid.ports.items()}
         self._paths = {}
         self._g = None
+
+    def _derive(self, nodes, adj) -> Links:
+        new = Links.__new__(Links)
+        new.grid, new.nodes, new.adj = self.grid, nodes, adj
+        new.comp, new.comp_id = dict(self.comp), dict(self.comp_id)
+        return new
+
+    def added(self, s) -> Links:
+        """These links with a piece on space s too (components merge; no search)."""
+        grid = self.grid
+        adj = dict(self.adj)
+        near = [n for n in grid.orth[s] if n in self.nodes]
+        ports = grid.ports_facing.get(s, ())
+        adj[s] = near + list(ports)
+        for n in near:
+            adj[n] = adj[n] + [s]
+        for p in ports:
+            adj[p] = [s]
+        new = self._derive(self.nodes | {s}, adj)
+        members = {s}
+        old = self.comp
+        for n in adj[s]:
+            members.update(old[n])
+        fc = frozenset(members)
+        i = next(_IDS)
+        comp, comp_id = new.comp, new.comp_id
+        for m in fc:
+            comp[m] = fc
+            comp_id[m] = i
+        new._finish()
+        return new
+
+    def removed(self, s) -> Links:
+        """These links without the piece on space s (only its component is searched again)."""
+        adj = dict(self.adj)
+        gone = adj.pop(s)
+        for n in gone:
+            adj[n] = [x for x in adj[n] if x != s]
+        new = self._derive(self.nodes - {s}, adj)
+        comp, comp_id = new.comp, new.comp_id
+        del comp[s], comp_id[s]
+        for m in self.comp[s]:
+            if m != s:
+                del comp_id[m]
+        for n in gone:
+            if n not in comp_id:
+                _spread(adj, n, comp, comp_id)
+        new._finish()
+        return new
 
     @property
     def g(self) -> nx.Graph:
@@ -136,6 +182,21 @@ class Links:
         out = tuple(sorted(paths))
         self._paths[key] = out
         return out
+
+
+def _spread(adj, start, comp, comp_id) -> None:
+    """Give every node linked with start (breadth-first) one new component."""
+    i = next(_IDS)
+    members = [start]
+    comp_id[start] = i
+    for u in members:               # grows while it is read: a breadth-first search
+        for n in adj[u]:
+            if n not in comp_id:
+                comp_id[n] = i
+                members.append(n)
+    fc = frozenset(members)
+    for n in members:
+        comp[n] = fc
 
 
 def links_for(grid, nodes: frozenset) -> Links:

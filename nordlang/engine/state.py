@@ -141,7 +141,8 @@ class State:
                 if key in self.occupied or n > 1:
                     raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                 self.occupied[key] = item
-                self._links = None
+                if self._links is not None:
+                    self._links = self._links.added(key)
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -178,7 +179,8 @@ class State:
                 pool[item] = have - n
             if key in self.occupied and self.occupied[key] == item:
                 del self.occupied[key]
-                self._links = None
+                if self._links is not None:
+                    self._links = self._links.removed(key)
             return
         deck = self.decks.get(key)
         if deck is not None:
