@@ -73,6 +73,7 @@ class Grid:
 
     def __post_init__(self):
         self.spaces = tuple(sorted(self.terrain))
+        self.memo = {}      # values derived from the board alone, filled by the primitives that use them
         self.space_set = frozenset(self.spaces)
         self.structure_at = {st.space: st.id for st in self.structures.values()}
         self.orth = {s: tuple(n for n in _around(s, 4) if n in self.space_set) for s in self.spaces}

@@ -120,16 +120,33 @@ class Frame:
 
 
 class Pending:
-    """A decision the current player must take."""
+    """A decision the current player must take.
 
-    __slots__ = ("step", "options", "texts", "vars", "player")
+    Option texts are made when first asked for: a random or search agent
+    that picks by index never needs them, and a move's record needs one.
+    """
 
-    def __init__(self, step, options, texts, vars, player):
-        self.step, self.options, self.texts, self.vars, self.player = step, options, texts, vars, player
+    __slots__ = ("step", "options", "_texts", "vars", "player", "show")
+
+    def __init__(self, step, options, texts, vars, player, show=None):
+        self.step, self.options, self._texts, self.vars, self.player = step, options, texts, vars, player
+        self.show = show
+
+    def text(self, i) -> str:
+        if self._texts is not None:
+            return self._texts[i]
+        v = self.options[i]
+        return self.step.optional if v is None and self.step.optional is not None else self.show(v)
+
+    @property
+    def texts(self) -> list:
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(len(self.options))]
+        return self._texts
 
     def copy(self, memo):
         p = Pending.__new__(Pending)
-        p.step, p.options, p.texts, p.player = self.step, self.options, self.texts, self.player
+        p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show
         vid = id(self.vars)
         v = memo.get(vid)
         if v is None:
@@ -309,14 +326,14 @@ class Machine:
             # a probe only asks whether the turn can go on: it can
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
-        texts = self.texts(vals, step)
         if len(vals) == 1:
             self._bind_choice(state, fr, step, vals[0])
             if not probe:
-                state.history.append((state.turn, state.player, step.name, texts[0], True))
-                state.events.append(("choice", state.player, step.name, texts[0], True, state.turn))
+                text = self.texts(vals, step)[0]
+                state.history.append((state.turn, state.player, step.name, text, True))
+                state.events.append(("choice", state.player, step.name, text, True, state.turn))
             return
-        state.pending = Pending(step, vals, texts, fr.vars, state.player)
+        state.pending = Pending(step, vals, None, fr.vars, state.player, self.rules.show)
 
     def _bind_choice(self, state, fr, step, value):
         fr.vars[step.name] = value
@@ -358,8 +375,9 @@ class Machine:
         p = state.pending
         state.pending = None
         fr = state.frames[-1]
-        state.history.append((state.turn, state.player, p.step.name, p.texts[index], False))
-        state.events.append(("choice", state.player, p.step.name, p.texts[index], False, state.turn))
+        text = p.text(index)
+        state.history.append((state.turn, state.player, p.step.name, text, False))
+        state.events.append(("choice", state.player, p.step.name, text, False, state.turn))
         state.moves_made += 1
         self._bind_choice(state, fr, p.step, p.options[index])
         try:

@@ -297,12 +297,28 @@ def _linked_structures(ctx, x):
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
     occ = ctx.state.occupied
+    if type(nodes) is frozenset and nodes:
+        # A whole component's frontier depends on nothing but its nodes (a
+        # piece next to it would belong to it), so it is kept per board.
+        links = ctx.state.links
+        if links.comp.get(next(iter(nodes))) is nodes:
+            memo = grid.memo.setdefault("frontier", {})
+            hit = memo.get(nodes)
+            if hit is None:
+                if len(memo) > 50_000:
+                    memo.clear()
+                hit = memo[nodes] = _open_around(grid, occ, nodes)
+            return hit
+    return _open_around(grid, occ, nodes)
+
+
+def _open_around(grid, occ, nodes) -> frozenset:
     at = grid.structure_at
     out = set()
     for n in nodes:
         if isinstance(n[0], str):
             face = grid.port_faces.get(n)
-            if face is not None and face not in occ:
+            if face is not None and face not in occ and face not in at:
                 out.add(face)
         else:
             for m in grid.orth[n]:
@@ -320,48 +336,64 @@ def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions)
 
 
+_MASKS: dict = {}
+
+
+def _board_masks(orth, region_of):
+    """Per board: spaces in sorted order, each one's bit, its neighbours' bits, its region's bit."""
+    pre = _MASKS.get(id(orth))
+    if pre is None or pre[0] is not orth or pre[1] is not region_of:
+        spaces = sorted(orth)
+        bit = {s: 1 << i for i, s in enumerate(spaces)}
+        nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
+        rid: dict = {}
+        reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
+        pre = _MASKS[id(orth)] = (orth, region_of, spaces, bit, nbr, reg)
+    return pre
+
+
+def _mask(bit, spaces) -> int:
+    m = 0
+    for s in spaces:
+        b = bit.get(s)
+        if b is not None:
+            m |= b
+    return m
+
+
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
     holds an anchor and lies in at most max_regions regions.
 
-    Subsets are bit masks while they grow (from the anchors outwards, one
-    neighbour at a time, each subset kept once), and sets of spaces at the end.
+    Subsets are bit masks over the board's spaces (in sorted order) while
+    they grow, from the anchors outwards, one neighbour at a time, each
+    subset kept once; they become sets of spaces at the end. Spaces are
+    hashed once per call (into masks), never inside the search.
     """
     if hi < 1 or not allowed:
         return ()
-    if not isinstance(allowed, (set, frozenset)):
-        allowed = frozenset(allowed)
+    _, _, spaces, bit, nbr, reg = _board_masks(orth, region_of)
+    near = _mask(bit, allowed)
     if anchors is not None:
         # only spaces within hi - 1 steps of an anchor can belong to a group
-        layer = [s for s in anchors if s in allowed]
-        near = set(layer)
+        seeds = layer = _mask(bit, anchors) & near
+        allowed_mask, near = near, seeds
         for _ in range(hi - 1):
-            nxt = []
-            for u in layer:
-                for n in orth[u]:
-                    if n in allowed and n not in near:
-                        near.add(n)
-                        nxt.append(n)
-            layer = nxt
-        allowed = near
-    spaces = sorted(allowed)
-    if not spaces:
-        return ()
-    index = {s: i for i, s in enumerate(spaces)}
-    nbr = [0] * len(spaces)
-    for s, i in index.items():
-        m = 0
-        for n in orth[s]:
-            j = index.get(n)
-            if j is not None:
-                m |= 1 << j
-        nbr[i] = m
-    rbit = {}
-    reg = [1 << rbit.setdefault(region_of.get(s), len(rbit)) for s in spaces]
-    seeds = range(len(spaces)) if anchors is None else [index[s] for s in anchors if s in index]
+            grow = 0
+            while layer:
+                b = layer & -layer
+                layer ^= b
+                grow |= nbr[b.bit_length() - 1]
+            layer = grow & allowed_mask & ~near
+            near |= layer
+    else:
+        seeds = near
     frontier = {}
-    for i in seeds:
-        frontier[1 << i] = (nbr[i], reg[i])
+    while seeds:
+        b = seeds & -seeds
+        seeds ^= b
+        i = b.bit_length() - 1
+        frontier[b] = (nbr[i] & near, reg[i])
     found = []
     size = 1
     while frontier:
@@ -382,7 +414,7 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
                 nregs = regs | reg[i]
                 if max_regions is not None and nregs != regs and nregs.bit_count() > max_regions:
                     continue
-                nxt[ng] = (adj | nbr[i], nregs)
+                nxt[ng] = (adj | (nbr[i] & near), nregs)
         frontier = nxt
         size += 1
     found.sort(key=lambda g: (g.bit_count(), g))
