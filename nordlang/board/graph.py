@@ -51,10 +51,17 @@ class Links:
         self.comp_id = comp_id
         self._finish()
 
-    def _finish(self):
-        comp, comp_id = self.comp, self.comp_id
-        self.struct_comps = {sid: frozenset([comp_id[p] for p in ports if len(comp[p]) > 1])
-                             for sid, ports in self.grid.ports.items()}
+    def _finish(self, before=None, changed=()):
+        """Which components each structure touches: all of them, or only
+        those with a port among the `changed` nodes (the rest as `before`)."""
+        comp, comp_id, ports = self.comp, self.comp_id, self.grid.ports
+        if before is None:
+            self.struct_comps = {sid: frozenset([comp_id[p] for p in ps if len(comp[p]) > 1])
+                                 for sid, ps in ports.items()}
+        else:
+            sc = self.struct_comps = dict(before.struct_comps)
+            for sid in {n[0] for n in changed if type(n[0]) is str}:
+                sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
         self._paths = {}
         self._g = None
 
@@ -86,7 +93,7 @@ class Links:
         for m in fc:
             comp[m] = fc
             comp_id[m] = i
-        new._finish()
+        new._finish(self, fc)
         return new
 
     def removed(self, s) -> Links:
@@ -104,7 +111,7 @@ class Links:
         for n in gone:
             if n not in comp_id:
                 _spread(adj, n, comp, comp_id)
-        new._finish()
+        new._finish(self, self.comp[s])
         return new
 
     @property
