@@ -126,17 +126,23 @@ class Links:
             self._g = g
         return self._g
 
-    def _ids(self, x):
-        if isinstance(x, str):
-            return self.struct_comps.get(x, frozenset())
-        i = self.comp_id.get(x)
-        return frozenset() if i is None else frozenset((i,))
-
     def connected(self, a, b) -> bool:
         """True when some component holds a node of each (structure, space or port)."""
         if a == b:
             return True
-        return not self._ids(a).isdisjoint(self._ids(b))
+        sc = self.struct_comps
+        if type(a) is str:
+            a, b = b, a
+        if type(b) is str:
+            ib = sc.get(b)
+            if ib is None:
+                return False
+            if type(a) is str:
+                ia = sc.get(a)
+                return ia is not None and not ia.isdisjoint(ib)
+            return self.comp_id.get(a) in ib
+        i = self.comp_id.get(a)
+        return i is not None and i == self.comp_id.get(b)
 
     def component(self, x) -> frozenset:
         return self.comp.get(x, frozenset())

@@ -225,7 +225,7 @@ def _occupied_spaces(ctx):
 def _open_spaces(ctx, spaces):
     occ = ctx.state.occupied
     at = ctx.rules.grid.structure_at
-    return tuple(s for s in ordered(spaces) if s not in occ and s not in at)
+    return tuple([s for s in (spaces if type(spaces) is tuple else ordered(spaces)) if s not in occ and s not in at])
 
 
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
@@ -292,24 +292,38 @@ def _linked_structures(ctx, x):
     return tuple(sorted({n[0] for n in comp if isinstance(n[0], str)}))
 
 
-@_def("frontier", arity=(1, 1), doc="open spaces that a piece placed on would link to one of the nodes",
+@_def("frontier", arity=(1, 1),
+      doc="open spaces that a piece placed on would link to x: a collection of nodes, or a structure "
+          "(through any of its ports)",
       example="frontier(component(s))", group="graph")
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
     occ = ctx.state.occupied
+    if type(nodes) is str:
+        ports = grid.ports.get(nodes)
+        if ports is None:
+            raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
+        comp = ctx.state.links.comp
+        out = set()
+        for p in ports:
+            out.update(_whole_frontier(grid, occ, comp[p]))
+        return frozenset(out)
     if type(nodes) is frozenset and nodes:
-        # A whole component's frontier depends on nothing but its nodes (a
-        # piece next to it would belong to it), so it is kept per board.
-        links = ctx.state.links
-        if links.comp.get(next(iter(nodes))) is nodes:
-            memo = grid.memo.setdefault("frontier", {})
-            hit = memo.get(nodes)
-            if hit is None:
-                if len(memo) > 50_000:
-                    memo.clear()
-                hit = memo[nodes] = _open_around(grid, occ, nodes)
-            return hit
+        if ctx.state.links.comp.get(next(iter(nodes))) is nodes:
+            return _whole_frontier(grid, occ, nodes)
     return _open_around(grid, occ, nodes)
+
+
+def _whole_frontier(grid, occ, comp) -> frozenset:
+    """A whole component's frontier depends on nothing but its nodes (a piece
+    next to it would belong to it), so it is kept per board."""
+    memo = grid.memo.setdefault("frontier", {})
+    hit = memo.get(comp)
+    if hit is None:
+        if len(memo) > 50_000:
+            memo.clear()
+        hit = memo[comp] = _open_around(grid, occ, comp)
+    return hit
 
 
 def _open_around(grid, occ, nodes) -> frozenset:
@@ -340,15 +354,18 @@ _MASKS: dict = {}
 
 
 def _board_masks(orth, region_of):
-    """Per board: spaces in sorted order, each one's bit, its neighbours' bits, its region's bit."""
+    """Per board: spaces in sorted order, each one's bit, its neighbours' bits,
+    its region's bit, and the sets of spaces made from masks so far."""
     pre = _MASKS.get(id(orth))
     if pre is None or pre[0] is not orth or pre[1] is not region_of:
+        if len(_MASKS) > 64:
+            _MASKS.clear()
         spaces = sorted(orth)
         bit = {s: 1 << i for i, s in enumerate(spaces)}
         nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
         rid: dict = {}
         reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
-        pre = _MASKS[id(orth)] = (orth, region_of, spaces, bit, nbr, reg)
+        pre = _MASKS[id(orth)] = (orth, region_of, spaces, bit, nbr, reg, {})
     return pre
 
 
@@ -372,7 +389,7 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     """
     if hi < 1 or not allowed:
         return ()
-    _, _, spaces, bit, nbr, reg = _board_masks(orth, region_of)
+    _, _, spaces, bit, nbr, reg, sets = _board_masks(orth, region_of)
     near = _mask(bit, allowed)
     if anchors is not None:
         # only spaces within hi - 1 steps of an anchor can belong to a group
@@ -394,11 +411,11 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
         seeds ^= b
         i = b.bit_length() - 1
         frontier[b] = (nbr[i] & near, reg[i])
-    found = []
+    found = []              # size by size, each size in mask order
     size = 1
     while frontier:
         if size >= lo:
-            found.extend(frontier)
+            found.extend(sorted(frontier))
         if size >= hi:
             break
         nxt = {}
@@ -417,15 +434,20 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
                 nxt[ng] = (adj | (nbr[i] & near), nregs)
         frontier = nxt
         size += 1
-    found.sort(key=lambda g: (g.bit_count(), g))
+    if len(sets) > 100_000:
+        sets.clear()
     out = []
     for g in found:
-        members = []
-        while g:
-            b = g & -g
-            g ^= b
-            members.append(spaces[b.bit_length() - 1])
-        out.append(frozenset(members))
+        group = sets.get(g)
+        if group is None:
+            members = []
+            m = g
+            while m:
+                b = m & -m
+                m ^= b
+                members.append(spaces[b.bit_length() - 1])
+            group = sets[g] = frozenset(members)
+        out.append(group)
     return tuple(out)
 
 
