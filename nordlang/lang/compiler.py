@@ -69,27 +69,53 @@ class Func:
     cheap: bool = False        # no loop or aggregate in its body: cheaper to run than to memoise
 
     def __post_init__(self):
-        f = self
-        if self.kind == EFFECT:
+        self.call = self._generic_call
+
+    def _generic_call(self, ctx, *args):
+        """Call it before `finish` (while the rulebook is still being compiled)."""
+        self.finish()
+        return self.call(ctx, *args)
+
+    def finish(self) -> None:
+        """Choose how calls run, once `cheap` and `static` are known.
+
+        Generated code calls `func.call(...)`, so the choice made here
+        (direct, memoised by arguments, or memoised by arguments and state
+        version) costs nothing per call.
+        """
+        f, py = self, self.py
+        if self.kind == EFFECT or (self.cheap and not self.static):
+            self.call = py
+            return
+        memo_get = _MEMO.get
+        if self.static:
             def call(ctx, *args):
-                return f.py(ctx, *args)
+                key = (f, args)
+                try:
+                    hit = memo_get(key, _MISSING)
+                except TypeError:          # an argument that cannot be a key
+                    return py(ctx, *args)
+                if hit is _MISSING:
+                    hit = _remember(key, py(ctx, *args))
+                return hit
         else:
             def call(ctx, *args):
-                if f.cheap and not f.static:
-                    return f.py(ctx, *args)
-                key = (f, args) if f.static else (f, args, ctx.state.version)
+                key = (f, args, ctx.state.version)
                 try:
-                    hit = _MEMO.get(key, _MISSING)
-                except TypeError:          # an argument that cannot be a key
-                    return f.py(ctx, *args)
-                if hit is not _MISSING:
-                    return hit
-                value = f.py(ctx, *args)
-                if len(_MEMO) > _MEMO_LIMIT:
-                    _MEMO.clear()
-                _MEMO[key] = value
-                return value
+                    hit = memo_get(key, _MISSING)
+                except TypeError:
+                    return py(ctx, *args)
+                if hit is _MISSING:
+                    hit = _remember(key, py(ctx, *args))
+                return hit
         self.call = call
+
+
+def _remember(key, value):
+    if len(_MEMO) > _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
 
 
 @dataclass
@@ -294,7 +320,7 @@ class Compiler:
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
             self._dep(name)
-            return f"{self.bind(f.call, 'f')}(ctx)"
+            return f"{self.bind(f, 'f')}.call(ctx)"
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
             self._uses(b)
@@ -419,7 +445,7 @@ class Compiler:
                                     f"got {len(node.args)}")
         self._dep(f.name)
         args = "".join(", " + self.gen(a, scope, local) for a in node.args)
-        return f"{self.bind(f.call, 'f')}(ctx{args})"
+        return f"{self.bind(f, 'f')}.call(ctx{args})"
 
     def _constant(self, node, scope, local):
         if isinstance(node, A.Name) and node.id not in scope and node.id not in local \
@@ -534,7 +560,7 @@ class Compiler:
                 return []
             self._dep(name)
             args = "".join(", " + self.gen(a, scope, local) for a in node.args)
-            call = f"{self.bind(f.call, 'f')}(ctx{args})"
+            call = f"{self.bind(f, 'f')}.call(ctx{args})"
         else:
             if b is None:
                 effects = [n for n, x in self.names.registry.items.items() if x.kind == EFFECT] + \

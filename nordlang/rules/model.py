@@ -321,6 +321,8 @@ class Rules:
             return ok
         for name, f in funcs.items():
             f.static = static(name)
+        for f in funcs.values():
+            f.finish()
 
     def _check_cycles(self):
         funcs = self.names.funcs
