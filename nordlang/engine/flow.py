@@ -256,6 +256,8 @@ class Machine:
 
     def _exec(self, state, fr, step, probe):
         t = type(step)
+        if state.shared and (t is Do or t is CallProc):
+            state.unshare()                  # a light probe copy is about to change the position
         if t is Do:
             step.run(self._ctx(state, fr))
         elif t is Let:
@@ -361,7 +363,7 @@ class Machine:
         return ok
 
     def _probe(self, state, step, value) -> bool:
-        probe = state.clone()
+        probe = state.clone(light=True)
         fr = probe.frames[-1]
         self._bind_choice(probe, fr, step, value)
         try:

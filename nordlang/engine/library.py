@@ -7,6 +7,9 @@ primitives work on whatever it names.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from ..errors import EvalError
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
@@ -370,12 +373,11 @@ def _board_masks(orth, region_of):
 
 
 def _mask(bit, spaces) -> int:
-    m = 0
-    for s in spaces:
-        b = bit.get(s)
-        if b is not None:
-            m |= b
-    return m
+    """The bits of the spaces (anything else in the collection is ignored)."""
+    try:
+        return reduce(or_, map(bit.__getitem__, spaces), 0)
+    except (KeyError, TypeError):
+        return reduce(or_, [bit[s] for s in spaces if s in bit], 0)
 
 
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None) -> tuple:

@@ -23,7 +23,7 @@ _FRESH = itertools.count()
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made", "version", "_mine")
+                 "history", "moves_made", "version", "_mine", "shared")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -45,23 +45,32 @@ class State:
         self.history = []         # (turn, player, choice, option text, forced)
         self.moves_made = 0
         self.version = hash(("state", seed, next(_FRESH)))
+        self.shared = False       # zones still shared with the state this one was copied from
 
     # ---- copying ----
-    def clone(self, keep_log: bool = False) -> State:
+    def clone(self, keep_log: bool = False, light: bool = False) -> State:
+        """A copy to play on. A light copy shares every zone with this state
+        until `unshare` (for lookahead probes, which mostly only read: the
+        flow machine unshares before it runs an effect)."""
         s = State.__new__(State)
         s.rules = self.rules
-        s.pools = dict(self.pools)       # pools are shared until one side changes one
-        s._mine = set()
-        self._mine = set()
-        s.decks = {k: list(v) for k, v in self.decks.items()}
-        s.tracks = {k: list(v) for k, v in self.tracks.items()}
-        s.counters = dict(self.counters)
+        if light:
+            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
+            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+        else:
+            s.pools = dict(self.pools)       # pools are shared until one side changes one
+            s._mine = set()
+            self._mine = set()
+            s.decks = {k: list(v) for k, v in self.decks.items()}
+            s.tracks = {k: list(v) for k, v in self.tracks.items()}
+            s.counters = dict(self.counters)
+            s.rng = self.rng.copy() if self.rng is not None else None
+            s.occupied = dict(self.occupied)
+            s.shared = False
         s.player, s.turn, s.over = self.player, self.turn, self.over
-        s.rng = self.rng.copy()
         memo = {}
         s.frames = [f.copy(memo) for f in self.frames]
         s.pending = self.pending.copy(memo) if self.pending is not None else None
-        s.occupied = dict(self.occupied)
         s._links = self._links
         s.turn_start = self.turn_start
         s.events = list(self.events) if keep_log else []
@@ -69,6 +78,17 @@ class State:
         s.moves_made = self.moves_made
         s.version = self.version
         return s
+
+    def unshare(self) -> None:
+        """Take private copies of the zones a light copy shares."""
+        self.pools = dict(self.pools)
+        self._mine = set()
+        self.decks = {k: list(v) for k, v in self.decks.items()}
+        self.tracks = {k: list(v) for k, v in self.tracks.items()}
+        self.counters = dict(self.counters)
+        self.rng = self.rng.copy() if self.rng is not None else None
+        self.occupied = dict(self.occupied)
+        self.shared = False
 
     def snapshot(self) -> State:
         """A frozen copy of the position (no flow), for `at_turn_start`."""
@@ -82,6 +102,7 @@ class State:
         s.counters = dict(self.counters)
         s.player, s.turn, s.over = self.player, self.turn, self.over
         s.rng = None
+        s.shared = False
         s.frames, s.pending = [], None
         s.occupied = dict(self.occupied)
         s._links = self._links
@@ -130,6 +151,8 @@ class State:
         """Put n of item into a zone; returns the slot index for tracks."""
         if n <= 0:
             return None
+        if self.shared:
+            self.unshare()
         self.version = hash((self.version, 1, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
@@ -163,6 +186,8 @@ class State:
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
             return
+        if self.shared:
+            self.unshare()
         self.version = hash((self.version, 2, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
@@ -241,6 +266,8 @@ class State:
         return self.counters.get(key, 0)
 
     def bump(self, key, n) -> None:
+        if self.shared:
+            self.unshare()
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = hash((self.version, 3, key, n))
 

@@ -32,6 +32,7 @@ _COUNTER = itertools.count()
 _HEAVY = {"groups", "shortest_paths", "frontier", "component", "union", "concat", "open_spaces", "regions_of",
           "linked_structures", "items", "occupied_spaces", "sorted", "enumerate", "range"}
 
+_SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
 
@@ -406,6 +407,8 @@ class Compiler:
                                               lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})")
                 else:
                     elt, clauses = self._comp(comp, scope, local, lambda loc: self.gen(comp.elt, scope, loc))
+                if name in _SHORT_CIRCUIT:
+                    return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
                 return f"{fn}(ctx, [{elt} {clauses}])"
             if nargs == 1:
                 if name in ARG_AGGREGATES:
