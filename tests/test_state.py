@@ -1,0 +1,73 @@
+"""Copies of a state: a light copy (lookahead probes) shares the zones until
+it changes one, and a change to either side never shows on the other."""
+
+import random
+
+import pytest
+
+import nordlang
+
+
+def _mid_game(players=3, seed=4, moves=30):
+    rules = nordlang.load_rules(players=players)
+    g = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        g.play_index(rng.randrange(len(g.state.pending.options)))
+    return rules, g
+
+
+def _picture(st):
+    return ({k: dict(v) for k, v in st.pools.items() if v}, {k: list(v) for k, v in st.decks.items()},
+            {k: list(v) for k, v in st.tracks.items()}, dict(st.counters), dict(st.occupied), st.rng.state,
+            st.version)
+
+
+@pytest.mark.parametrize("light", [False, True])
+def test_changes_to_a_copy_leave_the_original_alone(light):
+    rules, g = _mid_game()
+    st = g.state
+    before = _picture(st)
+    cp = st.clone(light=light)
+    assert cp.shared is light
+    space = next(s for s in rules.grid.spaces if s not in st.occupied and s not in rules.grid.structure_at)
+    piece = next(k for k in st.pools[("supply", 0)])
+    cp.remove(("supply", 0), piece)
+    cp.add(space, piece)                          # a linking piece: occupancy and links change too
+    cp.bump(("points", 0), 5)
+    cp.rng.next64()
+    assert not cp.shared
+    assert _picture(st) == before
+    assert space in cp.occupied and space not in st.occupied
+    assert cp.links.connected(space, space) and space not in st.links.comp
+
+
+def test_changes_to_the_original_leave_a_copy_alone():
+    rules, g = _mid_game()
+    cp = g.state.clone()
+    before = _picture(cp)
+    rng = random.Random(9)
+    while not g.over:
+        g.play_index(rng.randrange(len(g.state.pending.options)))
+    assert _picture(cp) == before
+
+
+def test_probes_leave_the_position_as_it_was():
+    """Every decision lists its options through probes that play ahead; the
+    position and its version after listing equal those before."""
+    rules, g = _mid_game(players=4, seed=11, moves=0)
+    rng = random.Random(3)
+    m = g.machine
+    checked = 0
+    while not g.over and checked < 120:
+        st = g.state
+        before = _picture(st)
+        fr = st.frames[-1]
+        step = st.pending.step
+        vals = m.values(st, fr, step)
+        if step.lookahead:
+            [m._probe(st, step, v) for v in vals]
+        assert _picture(st) == before
+        checked += 1
+        g.play_index(rng.randrange(len(st.pending.options)))
+    assert checked == 120
