@@ -31,6 +31,23 @@ from nordlang.engine.game import Game  # noqa: E402
 from nordlang.lang.compiler import Ctx  # noqa: E402
 
 
+def calibration() -> float:
+    """Milliseconds for a fixed plain-Python loop (tuple keys into a dict), best of 3.
+
+    The machines this runs on are shared and their speed drifts by a factor
+    of two within an hour; this figure, printed beside the others, tells
+    how fast the machine was while they were measured.
+    """
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        d = {}
+        for i in range(300_000):
+            d[(i & 1023, i & 7)] = i
+        best = min(best, time.process_time() - t)
+    return 1000 * best
+
+
 def random_games(rules, n, seed):
     """(seconds, turns, decisions, mid-game states) of n random games."""
     rng = random.Random(seed)
@@ -110,6 +127,7 @@ def main(argv=None):
     rows = []
     print(f"nordlang {nordlang.__version__}, Python {sys.version.split()[0]}, {n} random games per player count"
           f"{' (quick)' if args.quick else ''}", flush=True)
+    cal = calibration()
     for players in [int(x) for x in args.players.split(",")]:
         t = time.perf_counter()
         rules = nordlang.load_rules(None, players)
@@ -135,6 +153,8 @@ def main(argv=None):
     print("  ".join(f"{c:>{len(f.format(0)) if c != 'players' else 7}}" for c, f in cols))
     for r in rows:
         print("  ".join(f.format(r[c]) for c, f in cols))
+    cal = min(cal, calibration())
+    print(f"calibration: a fixed plain-Python loop took {cal:.0f} ms (lower is a faster machine)")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"max resident size of this process: {rss / 1024:.0f} MiB; expression figures over "
           f"{', '.join(str(r['exprs']) for r in rows)} closures on mid-game positions (decision 40)")
