@@ -192,6 +192,9 @@ def _owner(ctx, it):
 @_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
       group="zones")
 def _amount(ctx, zone, item):
+    pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
+    if pool is not None:
+        return pool.get(item, 0)
     return ctx.state.amount(zone, item)
 
 
