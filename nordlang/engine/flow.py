@@ -256,7 +256,7 @@ class Machine:
 
     def _exec(self, state, fr, step, probe):
         t = type(step)
-        if state.shared and (t is Do or t is CallProc):
+        if t is Do and state.shared:
             state.unshare()                  # a light probe copy is about to change the position
         if t is Do:
             step.run(self._ctx(state, fr))
