@@ -105,12 +105,20 @@ class Links:
         new = self._derive(self.nodes - {s}, adj)
         comp, comp_id = new.comp, new.comp_id
         del comp[s], comp_id[s]
-        for m in self.comp[s]:
-            if m != s:
-                del comp_id[m]
-        for n in gone:
-            if n not in comp_id:
-                _spread(adj, n, comp, comp_id)
+        if len(gone) == 1:
+            # a leaf: what it hung from stays in one piece, no search needed
+            rest = self.comp[s] - {s}
+            i = next(_IDS)
+            for m in rest:
+                comp[m] = rest
+                comp_id[m] = i
+        else:
+            for m in self.comp[s]:
+                if m != s:
+                    del comp_id[m]
+            for n in gone:
+                if n not in comp_id:
+                    _spread(adj, n, comp, comp_id)
         new._finish(self, self.comp[s])
         return new
 

@@ -13,6 +13,7 @@ expression (or statement) it came from.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 from ..errors import EvalError, LangError, NordError, Pos, did_you_mean
@@ -32,6 +33,7 @@ _COUNTER = itertools.count()
 _HEAVY = {"groups", "shortest_paths", "frontier", "component", "union", "concat", "open_spaces", "regions_of",
           "linked_structures", "items", "occupied_spaces", "sorted", "enumerate", "range"}
 
+_USES_VARS = re.compile(r"\bV\b")   # generated code that reads flow variables
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
@@ -282,8 +284,8 @@ class Compiler:
         name = f"_nl{next(_COUNTER)}"
         posname = self.bind(pos, "p")
         src = (f"def {name}(ctx{args}):\n"
-               f"  V = ctx.vars\n"
-               f"  try:\n"
+               + ("  V = ctx.vars\n" if _USES_VARS.search(body) else "")
+               + "  try:\n"
                + "\n".join("    " + line for line in body.split("\n")) + "\n"
                f"  except Exception as e:\n"
                f"    raise _fail(e, {posname}) from None\n")
