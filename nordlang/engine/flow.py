@@ -318,7 +318,15 @@ class Machine:
             return
         vals = self.values(state, fr, step)
         if step.lookahead and len(vals) > 0:
-            vals = [v for v in vals if self._feasible(state, step, v)]
+            if probe:
+                # a probe only asks whether the turn can go on: one option that can is enough
+                for v in vals:
+                    if self._feasible(state, step, v):
+                        state.pending = Pending(step, [v], None, fr.vars, state.player)
+                        return
+                vals = []
+            else:
+                vals = [v for v in vals if self._feasible(state, step, v)]
         if not vals:
             if step.otherwise is not None:
                 state.frames.append(Frame(step.otherwise, fr.vars))
