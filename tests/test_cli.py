@@ -53,6 +53,18 @@ def test_errors_exit_2_with_one_message(tmp_path, capsys):
     assert not (tmp_path / "no").exists()
 
 
+def test_agents_that_need_an_evaluation_are_refused_before_any_game(tmp_path, capsys):
+    variant = tmp_path / "no-eval.yaml"
+    variant.write_text("description: no evaluation\nextends: nord\npatch:\n  result:\n    evaluation: null\n")
+    for argv in (["play", "--players", "2", "--seed", "1", "--agents", "random,greedy"],
+                 ["simulate", "-n", "2", "--players", "2", "--agents", "mcts", "--jobs", "1"]):
+        assert main(argv + ["--variant", str(variant)]) == 2, argv
+        cap = capsys.readouterr()
+        assert "needs the rulebook's result.evaluation" in cap.err, cap.err
+        assert "Traceback" not in cap.err and "turn 1" not in cap.out
+    assert main(["play", "--players", "2", "--seed", "1", "--quiet", "--variant", str(variant)]) == 0
+
+
 def test_console_script_and_module_run(tmp_path):
     r = subprocess.run([sys.executable, "-m", "nordlang", "play", "--players", "2", "--seed", "1", "--quiet"],
                        capture_output=True, text=True, timeout=120)

@@ -75,6 +75,15 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 7919 + seat * 104729 + 17) % (2 ** 31)
 
 
+def check_agents(specs, rules) -> None:
+    """Every error the named agents would meet with these rules, before any game."""
+    for spec in specs:
+        cls = parse_spec(spec)[0]
+        if getattr(cls, "needs_evaluation", False) and rules.evaluation is None:
+            raise UsageError(f"agent {cls.name!r} needs the rulebook's result.evaluation, which this rulebook "
+                             "does not state", hint="use the random agent, or state result.evaluation")
+
+
 def make_agents(specs, players: int, game_seed: int) -> list:
     """One agent per seat; a shorter list repeats its last entry."""
     specs = list(specs) or ["random"]

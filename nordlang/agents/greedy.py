@@ -25,6 +25,7 @@ def evaluate(game, p) -> float:
 @register
 class GreedyAgent(Agent):
     name = "greedy"
+    needs_evaluation = True         # it rates positions by the rulebook's result.evaluation
 
     def choose(self, game) -> int:
         p = game.to_move

@@ -6,7 +6,7 @@ import random
 import sys
 
 from .. import Game, load_rules
-from ..agents.base import make_agents, parse_spec
+from ..agents.base import check_agents, make_agents, parse_spec
 from ..engine.record import check_writable, replay_lines, write_atomic
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
@@ -32,6 +32,7 @@ def run(args):
     if args.log:
         check_writable(args.log)          # before the game, not after it
     rules = load_rules(args.rulebook, args.players, args.variant)
+    check_agents(specs, rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     agents = make_agents(specs, rules.num_players, seed)
     out = sys.stdout

@@ -77,13 +77,11 @@ def prepare(config: Config):
     """Load the rules and build one set of agents: every error a run could
     meet in its configuration shows here, before any game."""
     from .. import load_rules
-    from ..agents.base import parse_spec
-    classes = [parse_spec(spec)[0] for spec in config.agents]
+    from ..agents.base import check_agents, parse_spec
+    for spec in config.agents:
+        parse_spec(spec)           # unknown agents fail before the rules load
     rules = load_rules(config.rulebook, config.players, list(config.variants))
-    for cls in classes:
-        if getattr(cls, "needs_evaluation", False) and rules.evaluation is None:
-            raise UsageError(f"agent {cls.name!r} needs the rulebook's result.evaluation, which this rulebook "
-                             "does not state")
+    check_agents(config.agents, rules)
     config.seat_specs(rules.num_players, 0)
     return rules
 
