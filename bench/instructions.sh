@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Machine instructions per complete random game, counted by valgrind's
+# callgrind: unlike seconds, the count is the same on every run, however
+# busy the machine is (with a fixed PYTHONHASHSEED), so it shows what a
+# change to the engine is worth.
+#
+#   bench/instructions.sh [PLAYERS] [GAMES]      # default: 4 players, 1 game (about 2 minutes)
+#
+# It counts a run that loads the rules and plays GAMES games (seeds 100...)
+# and a run that only loads them, and prints the difference per game.
+set -euo pipefail
+players="${1:-4}"
+games="${2:-1}"
+py="$(python3 -c 'import sys; print(sys.executable)')"   # the interpreter itself, not a shim
+here="$(cd "$(dirname "$0")" && pwd)"
+count() {
+  PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" "$here/games.py" "$players" "$1" 2>&1 \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+with="$(count "$games")"
+without="$(count 0)"
+echo "$(( (with - without) / games / 1000000 )) million instructions per random ${players}-player game" \
+     "(mean of $games, seeds from 100)"
