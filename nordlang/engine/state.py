@@ -54,19 +54,11 @@ class State:
         flow machine unshares before it runs an effect)."""
         s = State.__new__(State)
         s.rules = self.rules
-        if light:
-            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
-            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
-        else:
-            s.pools = dict(self.pools)       # pools are shared until one side changes one
-            s._mine = set()
-            self._mine = set()
-            s.decks = {k: list(v) for k, v in self.decks.items()}
-            s.tracks = {k: list(v) for k, v in self.tracks.items()}
-            s.counters = dict(self.counters)
-            s.rng = self.rng.copy() if self.rng is not None else None
-            s.occupied = dict(self.occupied)
-            s.shared = False
+        s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
+        s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+        if not light:
+            s.unshare()
+            self._mine = set()               # pool objects are now shared by both sides
         s.player, s.turn, s.over = self.player, self.turn, self.over
         memo = {}
         s.frames = [f.copy(memo) for f in self.frames]
@@ -80,7 +72,8 @@ class State:
         return s
 
     def unshare(self) -> None:
-        """Take private copies of the zones a light copy shares."""
+        """Take private copies of the zones a light copy shares (pools stay
+        shared one by one until a side changes one: copy on write)."""
         self.pools = dict(self.pools)
         self._mine = set()
         self.decks = {k: list(v) for k, v in self.decks.items()}
