@@ -88,6 +88,9 @@ def sort_key(v):
 
 def ordered(coll):
     """Iterate a collection deterministically: sets in sorted order."""
+    t = type(coll)
+    if t is tuple or t is list:          # (the common case, first)
+        return coll
     if isinstance(coll, (frozenset, set)):
         try:
             return sorted(coll)
