@@ -44,7 +44,7 @@ def test_components_and_paths_match_networkx(players):
 
 def test_updated_links_equal_links_built_afresh():
     """Placing and lifting pieces updates the graph; it must equal a new build after every move."""
-    from nordlang.board.graph import Links
+    from nordlang.board.graph import Links, open_around
     checked = 0
     for players in (2, 4):
         rules = nordlang.load_rules(players=players)
@@ -60,6 +60,8 @@ def test_updated_links_equal_links_built_afresh():
                 for sid in rules.grid.structures:
                     for other in rules.grid.structures:
                         assert got.connected(sid, other) == ref.connected(sid, other)
+                for c in {id(c): c for c in got.comp.values()}.values():   # kept or derived frontiers
+                    assert got.frontier(c) == open_around(rules.grid, g.state.occupied, c)
                 checked += 1
     assert checked > 200
 

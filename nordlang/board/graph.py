@@ -134,6 +134,16 @@ class Links:
             self._g = g
         return self._g
 
+    def frontier(self, comp: frozenset) -> frozenset:
+        """The open spaces next to a whole component. It depends on nothing
+        but the component (a piece next to it would belong to it), so it is
+        kept per board."""
+        memo = _frontiers(self.grid)
+        hit = memo.get(comp)
+        if hit is None:
+            hit = memo[comp] = open_around(self.grid, self.nodes, comp)
+        return hit
+
     def connected(self, a, b) -> bool:
         """True when some component holds a node of each (structure, space or port)."""
         if a == b:
@@ -203,6 +213,29 @@ class Links:
         out = tuple(sorted(paths))
         self._paths[key] = out
         return out
+
+
+def _frontiers(grid) -> dict:
+    memo = grid.memo.get("frontier")
+    if memo is None or len(memo) > 50_000:
+        memo = grid.memo["frontier"] = {}
+    return memo
+
+
+def open_around(grid, occupied, nodes) -> frozenset:
+    """Spaces next to the nodes (orthogonally, or facing a port) with no piece and no structure."""
+    at = grid.structure_at
+    out = set()
+    for n in nodes:
+        if isinstance(n[0], str):
+            face = grid.port_faces.get(n)
+            if face is not None and face not in occupied and face not in at:
+                out.add(face)
+        else:
+            for m in grid.orth[n]:
+                if m not in occupied and m not in at:
+                    out.add(m)
+    return frozenset(out)
 
 
 def _spread(adj, start, comp, comp_id) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
+from ..board.graph import open_around
 from ..errors import EvalError
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
@@ -304,47 +305,20 @@ def _linked_structures(ctx, x):
       example="frontier(component(s))", group="graph")
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
-    occ = ctx.state.occupied
     if type(nodes) is str:
         ports = grid.ports.get(nodes)
         if ports is None:
             raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
-        comp = ctx.state.links.comp
+        links = ctx.state.links
         out = set()
         for p in ports:
-            out.update(_whole_frontier(grid, occ, comp[p]))
+            out.update(links.frontier(links.comp[p]))
         return frozenset(out)
     if type(nodes) is frozenset and nodes:
-        if ctx.state.links.comp.get(next(iter(nodes))) is nodes:
-            return _whole_frontier(grid, occ, nodes)
-    return _open_around(grid, occ, nodes)
-
-
-def _whole_frontier(grid, occ, comp) -> frozenset:
-    """A whole component's frontier depends on nothing but its nodes (a piece
-    next to it would belong to it), so it is kept per board."""
-    memo = grid.memo.setdefault("frontier", {})
-    hit = memo.get(comp)
-    if hit is None:
-        if len(memo) > 50_000:
-            memo.clear()
-        hit = memo[comp] = _open_around(grid, occ, comp)
-    return hit
-
-
-def _open_around(grid, occ, nodes) -> frozenset:
-    at = grid.structure_at
-    out = set()
-    for n in nodes:
-        if isinstance(n[0], str):
-            face = grid.port_faces.get(n)
-            if face is not None and face not in occ and face not in at:
-                out.add(face)
-        else:
-            for m in grid.orth[n]:
-                if m not in occ and m not in at:
-                    out.add(m)
-    return frozenset(out)
+        links = ctx.state.links
+        if links.comp.get(next(iter(nodes))) is nodes:
+            return links.frontier(nodes)
+    return open_around(grid, ctx.state.occupied, nodes)
 
 
 @_def("groups", arity=(3, 5),
