@@ -69,3 +69,12 @@ def test_validate_simulate_catches_a_wrong_exists_hint(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "'exists' test of choice 'place'" in err
     assert "wrong-hint.yaml:8:" in err
+
+
+def test_the_bundled_exists_hints_agree_with_their_options(capsys):
+    """The rulebook's `exists` hints (probes trust them) checked against the
+    options they stand for, at every decision of real games."""
+    import nordlang
+    from nordlang.cli import main
+    assert main(["validate", str(nordlang.bundled("rulebook")), "--simulate", "4"]) == 0
+    assert "0 error(s)" in capsys.readouterr().out
