@@ -259,26 +259,26 @@ class Machine:
         if t is Choose:
             self._choose(state, fr, step, probe)
         elif t is If:
-            branch = step.then if step.cond(Ctx(state, self.rules, fr.vars)) else step.orelse
+            branch = step.then if step.cond(self._ctx(state, fr)) else step.orelse
             if branch:
                 state.frames.append(Frame(branch, fr.vars))
         elif t is Do:
             if state.shared:
                 state.unshare()              # a light probe copy is about to change the position
-            step.run(Ctx(state, self.rules, fr.vars))
+            step.run(self._ctx(state, fr))
         elif t is Let:
-            fr.vars[step.name] = step.expr(Ctx(state, self.rules, fr.vars))
+            fr.vars[step.name] = step.expr(self._ctx(state, fr))
         elif t is While:
-            if step.cond(Ctx(state, self.rules, fr.vars)):
+            if step.cond(self._ctx(state, fr)):
                 state.frames.append(Frame(step.body, fr.vars, ("while", step, 1)))
         elif t is ForEach:
-            items = tuple(ordered(step.iter(Ctx(state, self.rules, fr.vars))))
+            items = tuple(ordered(step.iter(self._ctx(state, fr))))
             if items:
                 _bind(fr.vars, step.target, items[0])
                 state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1)))
         elif t is CallProc:
             proc = self.rules.procs[step.proc]
-            vals = step.args(Ctx(state, self.rules, fr.vars)) if step.args is not None else ()
+            vals = step.args(self._ctx(state, fr)) if step.args is not None else ()
             state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
         else:  # pragma: no cover
             raise AssertionError(step)

@@ -327,25 +327,23 @@ def _frontier(ctx, nodes):
       example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph")
 def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     grid = ctx.rules.grid
-    return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions)
+    return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions, grid.memo)
 
 
-_MASKS: dict = {}
-
-
-def _board_masks(orth, region_of):
+def _board_masks(orth, region_of, memo):
     """Per board: spaces in sorted order, each one's bit, its neighbours' bits,
-    its region's bit, and the sets of spaces made from masks so far."""
-    pre = _MASKS.get(id(orth))
-    if pre is None or pre[0] is not orth or pre[1] is not region_of:
-        if len(_MASKS) > 64:
-            _MASKS.clear()
+    its region's bit, and the sets of spaces made from masks so far (kept in
+    the board's memo when there is one)."""
+    pre = memo.get("masks") if memo is not None else None
+    if pre is None:
         spaces = sorted(orth)
         bit = {s: 1 << i for i, s in enumerate(spaces)}
         nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
         rid: dict = {}
         reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
-        pre = _MASKS[id(orth)] = (orth, region_of, spaces, bit, nbr, reg, {})
+        pre = (spaces, bit, nbr, reg, {})
+        if memo is not None:
+            memo["masks"] = pre
     return pre
 
 
@@ -357,18 +355,19 @@ def _mask(bit, spaces) -> int:
         return reduce(or_, [bit[s] for s in spaces if s in bit], 0)
 
 
-def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None) -> tuple:
+def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
     holds an anchor and lies in at most max_regions regions.
 
     Subsets are bit masks over the board's spaces (in sorted order) while
     they grow, from the anchors outwards, one neighbour at a time, each
     subset kept once; they become sets of spaces at the end. Spaces are
-    hashed once per call (into masks), never inside the search.
+    hashed once per call (into masks), never inside the search. `memo`
+    (the board's) keeps the masks and the sets from call to call.
     """
     if hi < 1 or not allowed:
         return ()
-    _, _, spaces, bit, nbr, reg, sets = _board_masks(orth, region_of)
+    spaces, bit, nbr, reg, sets = _board_masks(orth, region_of, memo)
     near = _mask(bit, allowed)
     if anchors is not None:
         # only spaces within hi - 1 steps of an anchor can belong to a group

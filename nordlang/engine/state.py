@@ -48,10 +48,9 @@ class State:
         self.shared = False       # zones still shared with the state this one was copied from
 
     # ---- copying ----
-    def clone(self, keep_log: bool = False, light: bool = False) -> State:
-        """A copy to play on. A light copy shares every zone with this state
-        until `unshare` (for lookahead probes, which mostly only read: the
-        flow machine unshares before it runs an effect)."""
+    def _copy(self, light: bool) -> State:
+        """The position (zones, counters, whose turn, links) in a new state;
+        zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
         s.rules = self.rules
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
@@ -60,15 +59,23 @@ class State:
             s.unshare()
             self._mine = set()               # pool objects are now shared by both sides
         s.player, s.turn, s.over = self.player, self.turn, self.over
+        s._links = self._links
+        s.moves_made = self.moves_made
+        s.version = self.version
+        return s
+
+    def clone(self, keep_log: bool = False, light: bool = False) -> State:
+        """A copy to play on. A light copy shares every zone with this state
+        until `unshare`, which must come before any change to it: it is for
+        lookahead probes, which mostly only read (the flow machine unshares
+        a probe before it runs an effect)."""
+        s = self._copy(light)
         memo = {}
         s.frames = [f.copy(memo) for f in self.frames]
         s.pending = self.pending.copy(memo) if self.pending is not None else None
-        s._links = self._links
         s.turn_start = self.turn_start
         s.events = list(self.events) if keep_log else []
         s.history = list(self.history) if keep_log else []
-        s.moves_made = self.moves_made
-        s.version = self.version
         return s
 
     def unshare(self) -> None:
@@ -85,24 +92,11 @@ class State:
 
     def snapshot(self) -> State:
         """A frozen copy of the position (no flow), for `at_turn_start`."""
-        s = State.__new__(State)
-        s.rules = self.rules
-        s.pools = dict(self.pools)
-        s._mine = set()
-        self._mine = set()
-        s.decks = {k: list(v) for k, v in self.decks.items()}
-        s.tracks = {k: list(v) for k, v in self.tracks.items()}
-        s.counters = dict(self.counters)
-        s.player, s.turn, s.over = self.player, self.turn, self.over
+        s = self._copy(light=False)
         s.rng = None
-        s.shared = False
         s.frames, s.pending = [], None
-        s.occupied = dict(self.occupied)
-        s._links = self._links
         s.turn_start = None
         s.events, s.history = [], []
-        s.moves_made = self.moves_made
-        s.version = self.version
         return s
 
     def fresh(self) -> None:
@@ -144,8 +138,6 @@ class State:
         """Put n of item into a zone; returns the slot index for tracks."""
         if n <= 0:
             return None
-        if self.shared:
-            self.unshare()
         self.version = hash((self.version, 1, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
@@ -179,8 +171,6 @@ class State:
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
             return
-        if self.shared:
-            self.unshare()
         self.version = hash((self.version, 2, key, item, n))
         pool = self.pools.get(key)
         if pool is not None:
@@ -259,8 +249,6 @@ class State:
         return self.counters.get(key, 0)
 
     def bump(self, key, n) -> None:
-        if self.shared:
-            self.unshare()
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = hash((self.version, 3, key, n))
 

@@ -83,34 +83,24 @@ class Func:
         """Choose how calls run, once `cheap` and `static` are known.
 
         Generated code calls `func.call(...)`, so the choice made here
-        (direct, memoised by arguments, or memoised by arguments and state
-        version) costs nothing per call.
+        (direct, or memoised by arguments and, unless static, the state's
+        version) is made once, not on every call.
         """
         f, py = self, self.py
         if self.kind == EFFECT or (self.cheap and not self.static):
             self.call = py
             return
-        memo_get = _MEMO.get
-        if self.static:
-            def call(ctx, *args):
-                key = (f, args)
-                try:
-                    hit = memo_get(key, _MISSING)
-                except TypeError:          # an argument that cannot be a key
-                    return py(ctx, *args)
-                if hit is _MISSING:
-                    hit = _remember(key, py(ctx, *args))
-                return hit
-        else:
-            def call(ctx, *args):
-                key = (f, args, ctx.state.version)
-                try:
-                    hit = memo_get(key, _MISSING)
-                except TypeError:
-                    return py(ctx, *args)
-                if hit is _MISSING:
-                    hit = _remember(key, py(ctx, *args))
-                return hit
+        memo_get, static = _MEMO.get, self.static
+
+        def call(ctx, *args):
+            key = (f, args) if static else (f, args, ctx.state.version)
+            try:
+                hit = memo_get(key, _MISSING)
+            except TypeError:          # an argument that cannot be a key
+                return py(ctx, *args)
+            if hit is _MISSING:
+                hit = _remember(key, py(ctx, *args))
+            return hit
         self.call = call
 
 
