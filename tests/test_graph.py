@@ -90,6 +90,7 @@ def test_connected_subsets_match_brute_force():
         max_regions = rng.choice([None, 1, 2])
         got = connected_subsets(orth, region_of, allowed, lo, hi, anchors, max_regions)
         assert len(got) == len(set(got))
+        assert [len(g) for g in got] == sorted(len(g) for g in got)      # size by size
         ref = set()
         for k in range(lo, hi + 1):
             for comb in itertools.combinations(sorted(allowed), k):

@@ -357,75 +357,66 @@ def _mask(bit, spaces) -> int:
 
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
-    holds an anchor and lies in at most max_regions regions.
+    holds an anchor and lies in at most max_regions regions, size by size,
+    each size in bit-mask order.
 
-    Subsets are bit masks over the board's spaces (in sorted order) while
-    they grow, from the anchors outwards, one neighbour at a time, each
-    subset kept once; they become sets of spaces at the end. Spaces are
-    hashed once per call (into masks), never inside the search. `memo`
-    (the board's) keeps the masks and the sets from call to call.
+    Each subset is found exactly once, from its lowest anchor (the root):
+    a search state is a set, the spaces next to it that it may still take
+    (its extension) and the spaces it must not take (lower roots, and the
+    extension spaces an earlier branch already took). Taking a space adds
+    its free neighbours to the extension; leaving it excludes it from the
+    later branches. So no subset is built twice and none needs a lookup to
+    be kept once. Sets are bit masks over the board's spaces (in sorted
+    order) and become sets of spaces at the end; `memo` (the board's) keeps
+    the masks and those sets from call to call.
     """
     if hi < 1 or not allowed:
         return ()
     spaces, bit, nbr, reg, sets = _board_masks(orth, region_of, memo)
-    near = _mask(bit, allowed)
-    if anchors is not None:
-        # only spaces within hi - 1 steps of an anchor can belong to a group
-        seeds = layer = _mask(bit, anchors) & near
-        allowed_mask, near = near, seeds
-        for _ in range(hi - 1):
-            grow = 0
-            while layer:
-                b = layer & -layer
-                layer ^= b
-                grow |= nbr[b.bit_length() - 1]
-            layer = grow & allowed_mask & ~near
-            near |= layer
-    else:
-        seeds = near
-    frontier = {}
-    while seeds:
-        b = seeds & -seeds
-        seeds ^= b
-        i = b.bit_length() - 1
-        frontier[b] = (nbr[i] & near, reg[i])
-    found = []              # size by size, each size in mask order
-    size = 1
-    while frontier:
-        if size >= lo:
-            found.extend(sorted(frontier))
-        if size >= hi:
-            break
-        nxt = {}
-        for g, (adj, regs) in frontier.items():
-            cand = adj & ~g
-            while cand:
-                b = cand & -cand
-                cand ^= b
-                ng = g | b
-                if ng in nxt:
-                    continue
-                i = b.bit_length() - 1
-                nregs = regs | reg[i]
-                if max_regions is not None and nregs != regs and nregs.bit_count() > max_regions:
-                    continue
-                nxt[ng] = (adj | (nbr[i] & near), nregs)
-        frontier = nxt
-        size += 1
+    ok = _mask(bit, allowed)
+    roots = ok if anchors is None else _mask(bit, anchors) & ok
+    limit = len(spaces) + 1 if max_regions is None else max_regions
+    by_size = [[] for _ in range(hi + 1)]
+    done = 0                     # roots already searched: later sets never hold one
+    while roots:
+        r = roots & -roots
+        roots ^= r
+        done |= r
+        by_size[1].append(r)
+        if hi == 1:
+            continue
+        i = r.bit_length() - 1
+        stack = [(r, 1, reg[i], nbr[i] & ok & ~done, done)]
+        while stack:
+            g, size, regs, ext, excl = stack.pop()
+            grown = by_size[size + 1]
+            while ext:
+                b = ext & -ext
+                ext ^= b
+                j = b.bit_length() - 1
+                nregs = regs | reg[j]
+                if nregs == regs or nregs.bit_count() <= limit:
+                    ng = g | b
+                    grown.append(ng)
+                    if size + 1 < hi:
+                        stack.append((ng, size + 1, nregs, (ext | nbr[j]) & ok & ~excl & ~ng, excl))
+                excl |= b
     if len(sets) > 100_000:
         sets.clear()
     out = []
-    for g in found:
-        group = sets.get(g)
-        if group is None:
-            members = []
-            m = g
-            while m:
-                b = m & -m
-                m ^= b
-                members.append(spaces[b.bit_length() - 1])
-            group = sets[g] = frozenset(members)
-        out.append(group)
+    for found in by_size[max(lo, 1):]:
+        found.sort()
+        for g in found:
+            group = sets.get(g)
+            if group is None:
+                members = []
+                m = g
+                while m:
+                    b = m & -m
+                    m ^= b
+                    members.append(spaces[b.bit_length() - 1])
+                group = sets[g] = frozenset(members)
+            out.append(group)
     return tuple(out)
 
 
