@@ -118,7 +118,7 @@ class Names:
     registry: object
     constants: dict = field(default_factory=dict)
     funcs: dict = field(default_factory=dict)      # name -> Func
-    constructors: dict = field(default_factory=dict)  # name -> ((lo, hi), fn)
+    constructors: dict = field(default_factory=dict)  # name -> (lo, hi): name(x) is the pair (name, x)
     returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
     arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
     used: set = field(default_factory=set)         # definitions some text refers to
@@ -368,11 +368,13 @@ class Compiler:
                 return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
             return self._call_func(node, f, scope, local)
         if cons is not None:
-            (lo, hi), fn = cons
+            lo, hi = cons
             if node.gen is not None or not lo <= nargs <= hi:
                 return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
-            args = ", ".join(self.gen(a, scope, local) for a in node.args)
-            return f"{self.bind(fn, 'c')}({args})"
+            # an item or a player's zone is the pair (name, tag): built in place, no call
+            if not node.args:
+                return self.bind((name, None), "c")
+            return f"({name!r}, {self.gen(node.args[0], scope, local)})"
         if b is None:
             return self.error(node.func, f"unknown function {name!r}",
                               hint=did_you_mean(name, self.names.all_names()))

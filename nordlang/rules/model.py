@@ -163,13 +163,13 @@ class Rules:
         constructors = {}
         for name, z in self.zones.items():
             if z.get("per_player"):
-                constructors[name] = ((1, 1), _zone_of(name))
+                constructors[name] = (1, 1)
             else:
                 constants[name] = (name, None)
         for name, _pc in self.pieces.items():
             if name in constructors or name in constants:
                 self._err(("pieces", name), f"piece kind {name!r} has the name of a zone or constant", key=True)
-            constructors[name] = ((0, 1), _item_of(name))
+            constructors[name] = (0, 1)
         for name in list(constants) + list(constructors):
             if name in reg.items:
                 where = ("tables", name) if name in (data.get("tables") or {}) else ("constants", name)
@@ -558,14 +558,6 @@ def _cycles(graph: dict) -> list:
     for name in sorted(graph):
         visit(name, [])
     return out
-
-
-def _zone_of(name):
-    return lambda p: (name, p)
-
-
-def _item_of(name):
-    return lambda tag=None: (name, tag)
 
 
 def _noop(ctx):
