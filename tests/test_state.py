@@ -64,12 +64,16 @@ def test_probes_leave_the_position_as_it_was():
     while not g.over and checked < 120:
         st = g.state
         before = _picture(st)
+        flow = [(f, f.pc, dict(f.vars)) for f in st.frames], st.pending
         fr = st.frames[-1]
         step = st.pending.step
         vals = m.values(st, fr, step)
         if step.lookahead:
             [m._probe(st, step, v) for v in vals]
         assert _picture(st) == before
+        # probes run on the position itself: its flow (frames, pending choice) is back as it was
+        assert [(f, f.pc, dict(f.vars)) for f in st.frames] == flow[0] and st.pending is flow[1]
+        assert not st.probing
         checked += 1
         g.play_index(rng.randrange(len(st.pending.options)))
     assert checked == 120

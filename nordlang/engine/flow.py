@@ -24,6 +24,10 @@ CHECK_HINTS = False         # verify every 'exists' hint against its options (no
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
 
+class _Mutates(Exception):
+    """A probe running on the position itself reached an effect."""
+
+
 class DeadEnd(Exception):
     """A required choice has no option (used by lookahead probes)."""
 
@@ -263,6 +267,8 @@ class Machine:
             if branch:
                 state.frames.append(Frame(branch, fr.vars))
         elif t is Do:
+            if state.probing:
+                raise _Mutates()             # a probe in place must not change the position
             if state.shared:
                 state.unshare()              # a light probe copy is about to change the position
             step.run(self._ctx(state, fr))
@@ -371,6 +377,27 @@ class Machine:
         return ok
 
     def _probe(self, state, step, value) -> bool:
+        """Run the turn on after this option until its next decision.
+
+        Most probes only read, so a probe runs on the position itself with
+        copies of the flow's frames; one that reaches an effect starts again
+        on a light copy of its own.
+        """
+        frames, pending, probing = state.frames, state.pending, state.probing
+        memo = {}
+        state.frames = [f.copy(memo) for f in frames]
+        state.pending = None
+        state.probing = True
+        try:
+            self._bind_choice(state, state.frames[-1], step, value)
+            self.run(state, probe=True)
+            return True
+        except DeadEnd:
+            return False
+        except _Mutates:
+            pass
+        finally:
+            state.frames, state.pending, state.probing = frames, pending, probing
         probe = state.clone(light=True)
         fr = probe.frames[-1]
         self._bind_choice(probe, fr, step, value)

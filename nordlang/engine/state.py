@@ -23,7 +23,7 @@ _FRESH = itertools.count()
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made", "version", "_mine", "shared")
+                 "history", "moves_made", "version", "_mine", "shared", "probing")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -46,6 +46,7 @@ class State:
         self.moves_made = 0
         self.version = hash(("state", seed, next(_FRESH)))
         self.shared = False       # zones still shared with the state this one was copied from
+        self.probing = False      # a lookahead probe runs on this position: it must not change
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -55,6 +56,7 @@ class State:
         s.rules = self.rules
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+        s.probing = False
         if not light:
             s.unshare()
             self._mine = set()               # pool objects are now shared by both sides
