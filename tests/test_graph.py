@@ -45,6 +45,9 @@ def test_components_and_paths_match_networkx(players):
 def test_updated_links_equal_links_built_afresh():
     """Placing and lifting pieces updates the graph; it must equal a new build after every move."""
     from nordlang.board.graph import Links, open_around
+    from nordlang.engine.library import STD
+    from nordlang.lang.compiler import Ctx
+    frontier = STD.get("frontier").fn
     checked = 0
     for players in (2, 4):
         rules = nordlang.load_rules(players=players)
@@ -62,6 +65,9 @@ def test_updated_links_equal_links_built_afresh():
                         assert got.connected(sid, other) == ref.connected(sid, other)
                 for c in {id(c): c for c in got.comp.values()}.values():   # kept or derived frontiers
                     assert got.frontier(c) == open_around(rules.grid, g.state.occupied, c)
+                for sid, ports in rules.grid.ports.items():                  # a structure's, kept per board
+                    whole = set().union(*(ref.comp[p] for p in ports))
+                    assert frontier(Ctx(g.state, rules), sid) == open_around(rules.grid, g.state.occupied, whole)
                 checked += 1
     assert checked > 200
 

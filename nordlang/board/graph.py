@@ -28,7 +28,7 @@ class Links:
     (the hot path); the networkx graph is built when a path query needs it.
     """
 
-    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "_paths", "_g")
+    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "memo", "_g")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -62,7 +62,7 @@ class Links:
             sc = self.struct_comps = dict(before.struct_comps)
             for sid in {n[0] for n in changed if type(n[0]) is str}:
                 sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
-        self._paths = {}
+        self.memo = {}          # values derived from this board (paths, pairs, frontiers), by a tagged key
         self._g = None
 
     def _derive(self, nodes, adj) -> Links:
@@ -172,12 +172,12 @@ class Links:
         a shortest route, then walks them back: ports are leaves of the graph,
         so a chain never passes through a structure.
         """
-        key = (a, b)
-        hit = self._paths.get(key)
+        key = ("paths", a, b)
+        hit = self.memo.get(key)
         if hit is not None:
             return hit
         if a == b or not self.connected(a, b):
-            self._paths[key] = ()
+            self.memo[key] = ()
             return ()
         adj = self.adj
         goal = set(self.grid.ports[b])
@@ -211,7 +211,7 @@ class Links:
         for end in found:
             back(end, [])
         out = tuple(sorted(paths))
-        self._paths[key] = out
+        self.memo[key] = out
         return out
 
 

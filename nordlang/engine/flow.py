@@ -104,17 +104,21 @@ class CallProc(Step):
 
 # ---------------- frames ----------------
 class Frame:
-    __slots__ = ("steps", "pc", "vars", "loop")
+    """A step list being run: where it is, its variables, the loop it repeats
+    (if any), and the context its expressions see (made once per frame)."""
+
+    __slots__ = ("steps", "pc", "vars", "loop", "ctx")
 
     def __init__(self, steps, vars, loop=None):
         self.steps = steps
         self.pc = 0
         self.vars = vars
         self.loop = loop
+        self.ctx = None
 
     def copy(self, memo):
         f = Frame.__new__(Frame)
-        f.steps, f.pc, f.loop = self.steps, self.pc, self.loop
+        f.steps, f.pc, f.loop, f.ctx = self.steps, self.pc, self.loop, None
         vid = id(self.vars)
         v = memo.get(vid)
         if v is None:
@@ -232,7 +236,10 @@ class Machine:
                 raise RulesError("the flow nests too deeply", step.pos) from None
 
     def _ctx(self, state, fr):
-        return Ctx(state, self.rules, fr.vars)
+        ctx = fr.ctx
+        if ctx is None or ctx.state is not state:
+            ctx = fr.ctx = Ctx(state, self.rules, fr.vars)
+        return ctx
 
     def _end_block(self, state, fr):
         loop = fr.loop
@@ -262,8 +269,12 @@ class Machine:
         t = type(step)
         if t is Choose:
             self._choose(state, fr, step, probe)
-        elif t is If:
-            branch = step.then if step.cond(self._ctx(state, fr)) else step.orelse
+            return
+        ctx = fr.ctx
+        if ctx is None or ctx.state is not state:
+            ctx = fr.ctx = Ctx(state, self.rules, fr.vars)
+        if t is If:
+            branch = step.then if step.cond(ctx) else step.orelse
             if branch:
                 state.frames.append(Frame(branch, fr.vars))
         elif t is Do:
@@ -271,20 +282,20 @@ class Machine:
                 raise _Mutates()             # a probe in place must not change the position
             if state.shared:
                 state.unshare()              # a light probe copy is about to change the position
-            step.run(self._ctx(state, fr))
+            step.run(ctx)
         elif t is Let:
-            fr.vars[step.name] = step.expr(self._ctx(state, fr))
+            fr.vars[step.name] = step.expr(ctx)
         elif t is While:
-            if step.cond(self._ctx(state, fr)):
+            if step.cond(ctx):
                 state.frames.append(Frame(step.body, fr.vars, ("while", step, 1)))
         elif t is ForEach:
-            items = tuple(ordered(step.iter(self._ctx(state, fr))))
+            items = tuple(ordered(step.iter(ctx)))
             if items:
                 _bind(fr.vars, step.target, items[0])
                 state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1)))
         elif t is CallProc:
             proc = self.rules.procs[step.proc]
-            vals = step.args(self._ctx(state, fr)) if step.args is not None else ()
+            vals = step.args(ctx) if step.args is not None else ()
             state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
         else:  # pragma: no cover
             raise AssertionError(step)

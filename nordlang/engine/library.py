@@ -277,12 +277,12 @@ def _connected(ctx, a, b):
 def _connected_pairs(ctx, kind):
     links = ctx.state.links
     key = ("pairs", kind)
-    hit = links._paths.get(key)
+    hit = links.memo.get(key)
     if hit is None:
         ids = ctx.rules.structures_by_kind.get(kind, ())
         comps = links.struct_comps
         hit = frozenset((a, b) for a in ids for b in ids if a != b and not comps[a].isdisjoint(comps[b]))
-        links._paths[key] = hit
+        links.memo[key] = hit
     return hit
 
 
@@ -306,14 +306,18 @@ def _linked_structures(ctx, x):
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
     if type(nodes) is str:
-        ports = grid.ports.get(nodes)
-        if ports is None:
-            raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
         links = ctx.state.links
-        out = set()
-        for p in ports:
-            out.update(links.frontier(links.comp[p]))
-        return frozenset(out)
+        key = ("frontier", nodes)
+        hit = links.memo.get(key)
+        if hit is None:
+            ports = grid.ports.get(nodes)
+            if ports is None:
+                raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
+            out = set()
+            for p in ports:
+                out.update(links.frontier(links.comp[p]))
+            hit = links.memo[key] = frozenset(out)
+        return hit
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
         if links.comp.get(next(iter(nodes))) is nodes:
