@@ -47,7 +47,7 @@ def test_updated_links_equal_links_built_afresh():
     from nordlang.board.graph import Links, open_around
     from nordlang.engine.library import STD
     from nordlang.lang.compiler import Ctx
-    frontier = STD.get("frontier").fn
+    frontier, pairs = STD.get("frontier").fn, STD.get("connected_pairs").fn
     checked = 0
     for players in (2, 4):
         rules = nordlang.load_rules(players=players)
@@ -65,6 +65,9 @@ def test_updated_links_equal_links_built_afresh():
                         assert got.connected(sid, other) == ref.connected(sid, other)
                 for c in {id(c): c for c in got.comp.values()}.values():   # kept or derived frontiers
                     assert got.frontier(c) == open_around(rules.grid, g.state.occupied, c)
+                for kind, ids in rules.structures_by_kind.items():
+                    assert pairs(Ctx(g.state, rules), kind) == {(a, b) for a in ids for b in ids
+                                                                if a != b and ref.connected(a, b)}
                 for sid, ports in rules.grid.ports.items():                  # a structure's, kept per board
                     whole = set().union(*(ref.comp[p] for p in ports))
                     assert frontier(Ctx(g.state, rules), sid) == open_around(rules.grid, g.state.occupied, whole)

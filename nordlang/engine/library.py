@@ -279,9 +279,14 @@ def _connected_pairs(ctx, kind):
     key = ("pairs", kind)
     hit = links.memo.get(key)
     if hit is None:
-        ids = ctx.rules.structures_by_kind.get(kind, ())
+        # the structures each component touches, then the pairs within each
         comps = links.struct_comps
-        hit = frozenset((a, b) for a in ids for b in ids if a != b and not comps[a].isdisjoint(comps[b]))
+        touching: dict = {}
+        for a in ctx.rules.structures_by_kind.get(kind, ()):
+            for c in comps[a]:
+                touching.setdefault(c, []).append(a)
+        hit = frozenset((a, b) for group in touching.values() if len(group) > 1
+                        for a in group for b in group if a != b)
         links.memo[key] = hit
     return hit
 
