@@ -60,7 +60,7 @@ class Links:
                                  for sid, ps in ports.items()}
         else:
             sc = self.struct_comps = dict(before.struct_comps)
-            for sid in {n[0] for n in changed if type(n[0]) is str}:
+            for sid in {p[0] for p in self.grid.port_set.intersection(changed)}:
                 sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
         self.memo = {}          # values derived from this board (paths, pairs, frontiers), by a tagged key
         self._g = None

@@ -89,6 +89,7 @@ class Grid:
                 face = (st.space[0] + dr, st.space[1] + dc)
                 self.port_faces[port] = face if face in self.space_set and face not in self.structure_at else None
             self.ports[st.id] = tuple(ps)
+        self.port_set = frozenset(self.port_faces)
         # which ports face a space, for linking
         self.ports_facing = {}
         for port, face in self.port_faces.items():
