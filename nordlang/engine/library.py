@@ -352,10 +352,30 @@ def _board_masks(orth, region_of, memo):
         nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
         rid: dict = {}
         reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
-        pre = (spaces, bit, nbr, reg, {})
+        pre = (spaces, bit, nbr, reg, _MaskSets(spaces))
         if memo is not None:
             memo["masks"] = pre
     return pre
+
+
+class _MaskSets(dict):
+    """mask -> the frozenset of its spaces, made when first asked for."""
+
+    def __init__(self, spaces):
+        super().__init__()
+        self.spaces = spaces
+
+    def __missing__(self, g):
+        if len(self) > 100_000:
+            self.clear()
+        members = []
+        m = g
+        while m:
+            b = m & -m
+            m ^= b
+            members.append(self.spaces[b.bit_length() - 1])
+        group = self[g] = frozenset(members)
+        return group
 
 
 def _mask(bit, spaces) -> int:
@@ -412,22 +432,10 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & ok & ~excl & ~ng, excl))
                 excl |= b
-    if len(sets) > 100_000:
-        sets.clear()
     out = []
     for found in by_size[max(lo, 1):]:
         found.sort()
-        for g in found:
-            group = sets.get(g)
-            if group is None:
-                members = []
-                m = g
-                while m:
-                    b = m & -m
-                    m ^= b
-                    members.append(spaces[b.bit_length() - 1])
-                group = sets[g] = frozenset(members)
-            out.append(group)
+        out.extend(map(sets.__getitem__, found))
     return tuple(out)
 
 
