@@ -217,7 +217,7 @@ class State:
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
         pool = self.pools.get(key)
         if pool is not None:
-            return tuple(sorted(pool, key=_item_key))
+            return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_item_key))
         deck = self.decks.get(key)
         if deck is not None:
             return tuple(deck)
