@@ -78,3 +78,26 @@ def test_the_bundled_exists_hints_agree_with_their_options(capsys):
     from nordlang.cli import main
     assert main(["validate", str(nordlang.bundled("rulebook")), "--simulate", "4"]) == 0
     assert "0 error(s)" in capsys.readouterr().out
+
+
+FAILING_DEFINITION = """\
+description: a small definition that fails when it runs
+extends: nord
+patch:
+  define:
+    warriors(p, s): 'amount(s, man(p)) // 0'
+"""
+
+
+def test_a_failing_inlined_definition_is_reported_at_its_own_text(tmp_path):
+    """Small definitions are compiled into their callers; a failure inside
+    one still names the definition's line, not the caller's."""
+    v = tmp_path / "failing.yaml"
+    v.write_text(FAILING_DEFINITION)
+    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    caller = rules.names.funcs["challenge_targets"]
+    assert "warriors" in caller.inlines
+    with pytest.raises(NordError) as e:
+        nordlang.Game(rules, 1)
+    assert "division by zero" in e.value.message
+    assert e.value.pos.file.endswith("failing.yaml") and e.value.pos.line == 5

@@ -23,9 +23,9 @@ _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "ha
            "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
 
 
-def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board"):
+def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None):
     def deco(fn):
-        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC))
+        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, inline))
         return fn
     return deco
 
@@ -37,7 +37,8 @@ def _space(ctx, s):
 
 
 # ---------------- players and turns ----------------
-@_def("player", BARE, doc="the player whose turn it is", example="player", group="players")
+@_def("player", BARE, doc="the player whose turn it is", example="player", group="players",
+      inline="ctx.state.player")
 def _player(ctx):
     return ctx.state.player
 
@@ -175,12 +176,14 @@ def _ports(ctx, sid):
 
 
 # ---------------- pieces and zones ----------------
-@_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones")
+@_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones",
+      inline="{0}[0]")
 def _kind(ctx, it):
     return it[0]
 
 
-@_def("tag", arity=(1, 1), doc="the tag of an item (its owner, symbol...)", example="tag(it)", group="zones")
+@_def("tag", arity=(1, 1), doc="the tag of an item (its owner, symbol...)", example="tag(it)", group="zones",
+      inline="{0}[1]")
 def _tag(ctx, it):
     return it[1]
 
@@ -211,7 +214,8 @@ def _items(ctx, zone):
     return ctx.state.items(zone)
 
 
-@_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones")
+@_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones",
+      inline="ctx.state.occupied.get({0})")
 def _piece_at(ctx, s):
     return ctx.state.occupied.get(s)
 

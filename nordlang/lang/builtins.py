@@ -23,6 +23,8 @@ class Builtin:
     example: str = ""
     group: str = "core"
     static: bool = False       # depends only on its arguments and the board, never on the position
+    inline: str | None = None  # the same as Python source, written into generated code instead of a call:
+    #                            `ctx` is the context and {0}, {1}... the arguments, each used once
 
 
 @dataclass

@@ -70,6 +70,9 @@ class Func:
     text: str | None = None    # its source text and where it is (for explanations)
     path: tuple = ()
     cheap: bool = False        # no loop or aggregate in its body: cheaper to run than to memoise
+    tree: object = None        # a cheap definition's syntax tree, for callers to inline
+    uses: dict = field(default_factory=dict)   # how often its body names each parameter
+    inlines: set = field(default_factory=set)  # definitions written into its code
 
     def __post_init__(self):
         self.call = self._generic_call
@@ -172,8 +175,30 @@ def _fail(e, pos):
     return EvalError(_describe(e), pos)
 
 
-_RUNTIME = {"_get": _get, "_index": _index, "_attr": _attr, "_unpack": _unpack, "_ord": ordered,
+def _refail(e, pos, slow, ctx, *args):
+    """A failure in code with inlined definitions: run it again without them
+    (expressions have no effects), so the error names the definition's own text."""
+    try:
+        slow(ctx, *args)
+    except NordError as precise:
+        return precise
+    except Exception:       # pragma: no cover - the slow path fails where the fast one did
+        pass
+    return _fail(e, pos)
+
+
+_RUNTIME = {"_refail": _refail, "_get": _get, "_index": _index, "_attr": _attr, "_unpack": _unpack, "_ord": ordered,
             "_fail": _fail, "NordError": NordError, "_frozenset": frozenset, "_tuple": tuple}
+
+
+def is_cheap(tree, names: Names) -> bool:
+    """No loop, aggregate, let, heavy primitive or call of a definition: an
+    expression cheaper to run than to memoise, and small enough to inline."""
+    return not any(isinstance(n, (A.Comp, A.LetIn)) or
+                   isinstance(n, A.Call) and isinstance(n.func, A.Name) and
+                   (n.func.id in names.funcs or n.func.id in _HEAVY or
+                    getattr(names.registry.get(n.func.id), "kind", None) in (AGG, LAZY))
+                   for n in A.walk(tree))
 
 
 class Compiler:
@@ -186,6 +211,8 @@ class Compiler:
         self.errors: list[NordError] = []
         self.env: dict = dict(_RUNTIME)
         self._n = 0
+        self.inline = True        # inline cheap definitions (expressions only: they can run twice)
+        self.inlined = False      # some definition was inlined into the function being made
 
     # -- helpers --
     def pos(self, node) -> Pos:
@@ -219,20 +246,41 @@ class Compiler:
 
     def expr(self, node, scope: frozenset):
         """A function fn(ctx) evaluating an expression; `scope` names flow variables."""
+        self.inlined = False
         try:
             src = self.gen(node, scope, {})
         except RecursionError:
             return self._deep(node)
-        return self._function(f"return {src}", self.pos(node), free=scope)
+        slow = self._precise(lambda: self._function(f"return {self.gen(node, scope, {})}", self.pos(node),
+                                                    free=scope)) if self.inlined else None
+        return self._function(f"return {src}", self.pos(node), free=scope, slow=slow)
 
     def block(self, stmts, scope: frozenset):
         """A function fn(ctx) running effects."""
+        self.inline = False         # effects cannot be run again to place an error precisely
         try:
             lines = self.stmts(stmts, scope, {}, 1)
         except RecursionError:
             return self._deep(stmts[0])
+        finally:
+            self.inline = True
         return self._function("\n".join(lines) if lines else "pass", self.pos(stmts[0]) if stmts else None,
                               free=scope, raw=True)
+
+    def _precise(self, make):
+        """The same function without inlining, compiled when first needed
+        (to report a failure at the definition's own text)."""
+        made = []
+
+        def slow(ctx, *args):
+            if not made:
+                self.inline = False
+                try:
+                    made.append(make())
+                finally:
+                    self.inline = True
+            return made[0](ctx, *args)
+        return slow
 
     def function(self, func: Func, tree, mode: str):
         """Compile a definition or procedure body into func.py(ctx, *params)."""
@@ -246,19 +294,29 @@ class Compiler:
             return func.py
 
     def _function_body(self, func, tree, mode, local, args):
+        slow = None
         if mode == "expr":
-            func.cheap = not any(isinstance(n, (A.Comp, A.LetIn)) or
-                                 isinstance(n, A.Call) and isinstance(n.func, A.Name) and
-                                 (n.func.id in self.names.funcs or n.func.id in _HEAVY or
-                                  getattr(self.names.registry.get(n.func.id), "kind", None) in (AGG, LAZY))
-                                 for n in A.walk(tree))
+            func.cheap = is_cheap(tree, self.names)
+            self.inlined = False
             body = f"return {self.gen(tree, frozenset(), local)}"
             pos = self.pos(tree)
+            if self.inlined:
+                slow = self._precise(lambda: self._function(f"return {self.gen(tree, frozenset(), local)}", pos,
+                                                            args=args))
         else:
-            lines = self.stmts(tree, frozenset(), local, 1)
+            self.inline = False
+            try:
+                lines = self.stmts(tree, frozenset(), local, 1)
+            finally:
+                self.inline = True
             body = "\n".join(lines) if lines else "pass"
             pos = self.pos(tree[0]) if tree else None
-        func.py = self._function(body, pos, args=args, raw=mode != "expr")
+        func.py = self._function(body, pos, args=args, raw=mode != "expr", slow=slow)
+        if mode == "expr" and func.cheap and not self.errors:
+            # small enough to be written into its callers (see _inline)
+            func.tree = tree
+            func.uses = {p: sum(1 for n in A.walk(tree) if isinstance(n, A.Name) and n.id == p)
+                         for p in func.params}
         params = func.params
         py = func.py
 
@@ -267,18 +325,20 @@ class Compiler:
         func.body = body_from_vars
         return func.py
 
-    def _function(self, body, pos, free=frozenset(), args="", raw=False):
-        """Compile generated source into a function; failures get `pos`."""
+    def _function(self, body, pos, free=frozenset(), args="", raw=False, slow=None):
+        """Compile generated source into a function; failures get `pos`
+        (or, with `slow`, the position the same code without inlining gives)."""
         if self.errors:
             return lambda ctx, *a: None
         name = f"_nl{next(_COUNTER)}"
         posname = self.bind(pos, "p")
+        fail = f"_fail(e, {posname})" if slow is None else f"_refail(e, {posname}, {self.bind(slow, 's')}, ctx{args})"
         src = (f"def {name}(ctx{args}):\n"
                + ("  V = ctx.vars\n" if _USES_VARS.search(body) else "")
                + "  try:\n"
                + "\n".join("    " + line for line in body.split("\n")) + "\n"
                f"  except Exception as e:\n"
-               f"    raise _fail(e, {posname}) from None\n")
+               f"    raise {fail} from None\n")
         try:
             code = compile(src, f"<nordlang {pos}>", "exec")
         except (SyntaxError, RecursionError, MemoryError):
@@ -317,6 +377,8 @@ class Compiler:
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
             self._uses(b)
+            if b.inline is not None:
+                return f"({b.inline})"
             return f"{self.bind(b.fn, 'b')}(ctx)"
         if b is not None or name in self.names.constructors:
             return self.error(node, f"{name!r} is a function; call it with arguments: {name}(...)")
@@ -415,6 +477,8 @@ class Compiler:
             return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
                               hint=b.example and f"for example: {b.example}")
         self._check_literals(name, node)
+        if b.inline is not None:
+            return "(" + b.inline.format(*[f"({self.gen(a, scope, local)})" for a in node.args]) + ")"
         args = "".join(", " + self.gen(a, scope, local) for a in node.args)
         return f"{fn}(ctx{args})"
 
@@ -441,8 +505,37 @@ class Compiler:
             return self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
                                     f"got {len(node.args)}")
         self._dep(f.name)
+        if f.tree is not None and self.inline:
+            src = self._inline(node, f, scope, local)
+            if src is not None:
+                return src
         args = "".join(", " + self.gen(a, scope, local) for a in node.args)
         return f"{self.bind(f, 'f')}.call(ctx{args})"
+
+    def _inline(self, node, f: Func, scope, local):
+        """A cheap definition's body written in place of the call, its
+        parameters replaced by the arguments' code; None when an argument
+        would be skipped (an unused parameter) or computed twice (a
+        parameter named more than once, given more than a name or constant)."""
+        for p, a in zip(f.params, node.args):
+            n = f.uses.get(p, 0)
+            if n == 0 or (n > 1 and not self._simple(a, scope, local)):
+                return None
+        sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
+        self.inlined = True
+        if self.current is not None:
+            self.current.inlines.add(f.name)
+        return f"({self.gen(f.tree, frozenset(), sub)})"
+
+    def _simple(self, node, scope, local) -> bool:
+        """A name or constant: as cheap to compute twice as to keep."""
+        if isinstance(node, A.Const):
+            return True
+        if isinstance(node, A.Name):
+            b = self.names.registry.get(node.id)
+            return (node.id in local or node.id in scope or node.id in self.names.constants
+                    or (b is not None and b.kind == BARE))
+        return False
 
     def _constant(self, node, scope, local):
         if isinstance(node, A.Name) and node.id not in scope and node.id not in local \

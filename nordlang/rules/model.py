@@ -10,7 +10,7 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
-from ..lang.compiler import Compiler, Ctx, Func, Names
+from ..lang.compiler import Compiler, Ctx, Func, Names, is_cheap
 from ..lang.parser import parse
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
@@ -209,19 +209,27 @@ class Rules:
             self.procs[sig[0]] = _Proc(sig[0], sig[1], (), key)
 
     # ---------------- compiling ----------------
-    def compile_text(self, text, path, mode="expr", scope=frozenset(), current=None):
-        """Parse and compile one string of the rulebook; errors are recorded.
+    def parse_text(self, text, path, mode="expr"):
+        """The syntax tree of one string of the rulebook, or None (the error recorded)."""
+        try:
+            return parse(text, mode, locate=self.doc.locator(path))
+        except LangError as e:
+            e.source_line = self.doc.line_of(e.pos) if e.pos else None
+            self.errors.append(e)
+            return None
+
+    def compile_text(self, text, path, mode="expr", scope=frozenset(), current=None, tree=None):
+        """Parse (unless `tree` is given) and compile one string of the
+        rulebook; errors are recorded.
 
         With `current` (a definition or procedure), its body is compiled
         into current.py with its parameters as arguments.
         """
         locate = self.doc.locator(path)
-        try:
-            tree = parse(text, mode, locate=locate)
-        except LangError as e:
-            e.source_line = self.doc.line_of(e.pos) if e.pos else None
-            self.errors.append(e)
-            return None
+        if tree is None:
+            tree = self.parse_text(text, path, mode)
+            if tree is None:
+                return None
         comp = Compiler(self.names, locate, current)
         if current is not None:
             fn = comp.function(current, tree, mode)
@@ -236,12 +244,27 @@ class Rules:
 
     def _compile(self):
         data = self.data
+        # small definitions compile first, so that every caller can inline
+        # them; each definition's errors are still reported in file order
+        found = []
         for section, key, f, body in self._defs:
             mode = "expr" if f.kind == "expr" else "effects"
-            fn = self.compile_text(body, (section, key), mode, frozenset(), f)
+            start = len(self.errors)
+            tree = self.parse_text(body, (section, key), mode)
+            found.append((section, key, f, body, mode, tree, self.errors[start:]))
+            del self.errors[start:]
+        errors = {}
+        for section, key, f, body, mode, tree, errs in sorted(
+                found, key=lambda d: not (d[4] == "expr" and d[5] is not None and is_cheap(d[5], self.names))):
+            start = len(self.errors)
+            fn = self.compile_text(body, (section, key), mode, frozenset(), f, tree) if tree is not None else None
+            errors[f.name] = errs + self.errors[start:]
+            del self.errors[start:]
             if fn is None:
                 f.py = lambda ctx, *a: None
                 f.body = lambda ctx: None
+        for _section, _key, f, *_rest in found:
+            self.errors.extend(errors[f.name])
         self._check_cycles()
         self._mark_static()
         self._calls = {}

@@ -1,0 +1,59 @@
+"""Compiled code takes shortcuts (definitions and primitives written into
+their callers); the values must be those of the plain calls."""
+
+import random
+
+import pytest
+
+import nordlang
+from nordlang.lang.compiler import Compiler, Ctx
+from nordlang.lang.parser import parse
+
+EXPRESSIONS = [
+    "[warriors(p, s) for p in players for s in settlements]",
+    "[men_left(p) for p in players]",
+    "[(kind(t), tag(t)) for t in items(hand(player))]",
+    "[piece_at(s) for s in spaces]",
+    "[land(s) for s in spaces if region_of(s) != none]",
+    "player",
+    "challenge_targets",
+    "placements(player, none)",
+]
+
+
+def _compiled(rules, text, inline):
+    c = Compiler(rules.names)
+    c.inline = inline
+    fn = c.expr(parse(text, "expr"), frozenset())
+    assert not c.errors
+    return fn, c
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_inlined_code_gives_the_values_of_calls(text):
+    rules = nordlang.load_rules(players=3)
+    fast, c = _compiled(rules, text, True)
+    slow, _ = _compiled(rules, text, False)
+    compared = 0
+    for seed in range(3):
+        g = nordlang.Game(rules, seed)
+        rng = random.Random(seed)
+        while not g.over:
+            ctx = Ctx(g.state, rules)
+            assert fast(ctx) == slow(ctx)
+            compared += 1
+            g.play_index(rng.randrange(len(g.state.pending.options)))
+    assert compared > 100
+
+
+def test_small_definitions_and_primitives_are_inlined():
+    """The shortcut is taken (else the test above compares a thing with itself)."""
+    rules = nordlang.load_rules(players=3)
+    _, c = _compiled(rules, "[warriors(p, s) for p in players for s in settlements]", True)
+    assert c.inlined
+    _, c = _compiled(rules, "[warriors(p, s) for p in players for s in settlements]", False)
+    assert not c.inlined
+    funcs = rules.names.funcs
+    assert "warriors" in funcs["challenge_targets"].inlines and "men_left" in funcs["land_groups"].inlines
+    for name in ("player", "kind", "tag", "piece_at"):
+        assert rules.names.registry.get(name).inline is not None
