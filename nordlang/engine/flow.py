@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import EvalError, NordError, Pos, RulesError
+from ..errors import EvalError, Pos, RulesError
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
@@ -205,14 +205,8 @@ class Machine:
         In a probe (lookahead), stop when the current turn ends.
         """
         budget = STEP_BUDGET
+        exec_ = self._exec
         while state.pending is None:
-            budget -= 1
-            if budget < 0:
-                fr = state.frames[-1] if state.frames else None
-                step = fr.steps[max(0, fr.pc - 1)] if fr and fr.steps else None
-                raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
-                                 "a runaway rulebook", step.pos if step else None,
-                                 hint="look for a loop with a very large limit or collection")
             if state.over:
                 state.frames = []
                 return
@@ -223,17 +217,21 @@ class Machine:
                 self.begin_turn(state, first=state.turn == 0)
                 continue
             fr = frames[-1]
-            if fr.pc >= len(fr.steps):
+            pc = fr.pc
+            steps = fr.steps
+            budget -= 1
+            if budget < 0:
+                raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
+                                 "a runaway rulebook", steps[min(pc, len(steps) - 1)].pos if steps else None,
+                                 hint="look for a loop with a very large limit or collection")
+            if pc >= len(steps):
                 self._end_block(state, fr)
                 continue
-            step = fr.steps[fr.pc]
-            fr.pc += 1
+            fr.pc = pc + 1
             try:
-                self._exec(state, fr, step, probe)
-            except (DeadEnd, NordError):
-                raise
+                exec_(state, fr, steps[pc], probe)
             except RecursionError:
-                raise RulesError("the flow nests too deeply", step.pos) from None
+                raise RulesError("the flow nests too deeply", steps[pc].pos) from None
 
     def _ctx(self, state, fr):
         ctx = fr.ctx
