@@ -88,11 +88,8 @@ class Links:
         for n in adj[s]:
             members.update(old[n])
         fc = frozenset(members)
-        i = next(_IDS)
-        comp, comp_id = new.comp, new.comp_id
-        for m in fc:
-            comp[m] = fc
-            comp_id[m] = i
+        new.comp.update(dict.fromkeys(fc, fc))              # (loops in C: components can be large)
+        new.comp_id.update(dict.fromkeys(fc, next(_IDS)))
         new._finish(self, fc)
         return new
 
@@ -108,10 +105,8 @@ class Links:
         if len(gone) == 1:
             # a leaf: what it hung from stays in one piece, no search needed
             rest = self.comp[s] - {s}
-            i = next(_IDS)
-            for m in rest:
-                comp[m] = rest
-                comp_id[m] = i
+            comp.update(dict.fromkeys(rest, rest))
+            comp_id.update(dict.fromkeys(rest, next(_IDS)))
         else:
             for m in self.comp[s]:
                 if m != s:
@@ -249,8 +244,7 @@ def _spread(adj, start, comp, comp_id) -> None:
                 comp_id[n] = i
                 members.append(n)
     fc = frozenset(members)
-    for n in members:
-        comp[n] = fc
+    comp.update(dict.fromkeys(members, fc))
 
 
 def links_for(grid, nodes: frozenset) -> Links:
