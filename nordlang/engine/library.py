@@ -23,9 +23,14 @@ _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "ha
            "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
 
 
+# primitives that return a tuple in a fixed order (comprehensions over them need no sorting)
+_SEQ = {"players", "others", "spaces", "neighbors", "surroundings", "region_spaces", "structures", "ports",
+        "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths"}
+
+
 def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None):
     def deco(fn):
-        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, inline))
+        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, name in _SEQ, inline))
         return fn
     return deco
 
@@ -191,7 +196,7 @@ def _tag(ctx, it):
 @_def("owner", arity=(1, 1), doc="the owning player of an item, or none", example="owner(it)", group="zones")
 def _owner(ctx, it):
     t = it[1]
-    return t if isinstance(t, int) and not isinstance(t, bool) and t < ctx.rules.num_players else None
+    return t if type(t) is int and t < ctx.rules.num_players else None      # (a bool is no player)
 
 
 @_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
