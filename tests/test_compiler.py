@@ -57,3 +57,30 @@ def test_small_definitions_and_primitives_are_inlined():
     assert "warriors" in funcs["challenge_targets"].inlines and "men_left" in funcs["land_groups"].inlines
     for name in ("player", "kind", "tag", "piece_at"):
         assert rules.names.registry.get(name).inline is not None
+
+
+# one use of every primitive whose value a loop takes without sorting
+SEQUENCES = {
+    "players": "players", "others": "others(player)", "spaces": "spaces", "neighbors": "neighbors(first(spaces))",
+    "surroundings": "surroundings(first(spaces))", "region_spaces": "region_spaces(0)",
+    "structures": 'structures("settlement")', "ports": 'ports(first(structures("settlement")))',
+    "items": "items(hand(player))", "occupied_spaces": "occupied_spaces", "open_spaces": "open_spaces(spaces)",
+    "slots": "slots(longboat)", "groups": "groups(open_spaces(spaces), 1, 2)",
+    "shortest_paths": 'shortest_paths(first(structures("settlement")), at(structures("settlement"), 1))',
+}
+
+
+def test_values_looped_over_without_sorting_are_sequences():
+    """A loop over a primitive marked `seq` skips the sort that makes set
+    order deterministic; so its value must be a tuple or list (never a set)."""
+    rules = nordlang.load_rules(players=3)
+    marked = {n for n, b in rules.names.registry.items.items() if b.seq}
+    assert marked == set(SEQUENCES)
+    fns = {n: _compiled(rules, text, True)[0] for n, text in SEQUENCES.items()}
+    g = nordlang.Game(rules, 1)
+    rng = random.Random(1)
+    for _ in range(60):
+        for n, fn in fns.items():
+            assert type(fn(Ctx(g.state, rules))) in (tuple, list), n
+        g.play_index(rng.randrange(len(g.state.pending.options)))
+    assert rules.names.funcs["settlements"].seq and not rules.names.funcs["reach"].seq

@@ -23,6 +23,7 @@ class Builtin:
     example: str = ""
     group: str = "core"
     static: bool = False       # depends only on its arguments and the board, never on the position
+    seq: bool = False          # returns a tuple or list, already in order: iterating it needs no sort
     inline: str | None = None  # the same as Python source, written into generated code instead of a call:
     #                            `ctx` is the context and {0}, {1}... the arguments, each used once
 

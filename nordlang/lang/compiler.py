@@ -73,6 +73,7 @@ class Func:
     tree: object = None        # a cheap definition's syntax tree, for callers to inline
     uses: dict = field(default_factory=dict)   # how often its body names each parameter
     inlines: set = field(default_factory=set)  # definitions written into its code
+    seq: bool = False          # its value is a tuple or list, already in order
 
     def __post_init__(self):
         self.call = self._generic_call
@@ -312,6 +313,8 @@ class Compiler:
             body = "\n".join(lines) if lines else "pass"
             pos = self.pos(tree[0]) if tree else None
         func.py = self._function(body, pos, args=args, raw=mode != "expr", slow=slow)
+        if mode == "expr":
+            func.seq = self._is_seq(tree)
         if mode == "expr" and func.cheap and not self.errors:
             # small enough to be written into its callers (see _inline)
             func.tree = tree
@@ -401,13 +404,32 @@ class Compiler:
             for n in cf.target:
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
+            if not self._is_seq(cf.iter):
+                it = f"_ord({it})"
             if len(names) == 1:
-                parts.append(f"for {names[0]} in _ord({it})")
+                parts.append(f"for {names[0]} in {it}")
             else:
-                parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in _ord({it}))")
+                parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
             for c in cf.conds:
                 parts.append(f"if {self.gen(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
+
+    def _is_seq(self, node) -> bool:
+        """Is the value a tuple or list already in order (so a loop over it
+        needs no sorting)? Only what is known when compiling says yes."""
+        if isinstance(node, (A.ListX, A.TupleX)):
+            return True
+        if isinstance(node, A.Comp):
+            return node.kind != "set"
+        name = node.id if isinstance(node, A.Name) else \
+            node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
+        if name is None:
+            return False
+        f = self.names.funcs.get(name)
+        if f is not None:
+            return f.seq and (isinstance(node, A.Call) or not f.params)
+        b = self.names.registry.get(name)
+        return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
 
     def _Comp(self, node, scope, local):
         elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc))
