@@ -109,12 +109,12 @@ class Frame:
 
     __slots__ = ("steps", "pc", "vars", "loop", "ctx")
 
-    def __init__(self, steps, vars, loop=None):
+    def __init__(self, steps, vars, loop=None, ctx=None):
         self.steps = steps
         self.pc = 0
         self.vars = vars
         self.loop = loop
-        self.ctx = None
+        self.ctx = ctx            # a block inside another shares its variables, and so its context
 
     def copy(self, memo):
         f = Frame.__new__(Frame)
@@ -274,7 +274,7 @@ class Machine:
         if t is If:
             branch = step.then if step.cond(ctx) else step.orelse
             if branch:
-                state.frames.append(Frame(branch, fr.vars))
+                state.frames.append(Frame(branch, fr.vars, None, ctx))
         elif t is Do:
             if state.probing:
                 raise _Mutates()             # a probe in place must not change the position
@@ -285,12 +285,12 @@ class Machine:
             fr.vars[step.name] = step.expr(ctx)
         elif t is While:
             if step.cond(ctx):
-                state.frames.append(Frame(step.body, fr.vars, ("while", step, 1)))
+                state.frames.append(Frame(step.body, fr.vars, ("while", step, 1), ctx))
         elif t is ForEach:
             items = tuple(ordered(step.iter(ctx)))
             if items:
                 _bind(fr.vars, step.target, items[0])
-                state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1)))
+                state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1), ctx))
         elif t is CallProc:
             proc = self.rules.procs[step.proc]
             vals = step.args(ctx) if step.args is not None else ()
@@ -344,7 +344,7 @@ class Machine:
                 vals = [v for v in vals if self._feasible(state, step, v)]
         if not vals:
             if step.otherwise is not None:
-                state.frames.append(Frame(step.otherwise, fr.vars))
+                state.frames.append(Frame(step.otherwise, fr.vars, None, fr.ctx))
                 return
             raise DeadEnd(step)
         if probe and not step.lookahead:
@@ -365,7 +365,7 @@ class Machine:
         if step.alternatives:
             for a in step.alternatives:
                 if a.label == value:
-                    state.frames.append(Frame(a.steps, fr.vars))
+                    state.frames.append(Frame(a.steps, fr.vars, None, fr.ctx))
                     break
 
     def _feasible(self, state, step, value) -> bool:
