@@ -28,7 +28,7 @@ class Links:
     (the hot path); the networkx graph is built when a path query needs it.
     """
 
-    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "memo", "_g")
+    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "sfront", "memo", "_g")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -53,16 +53,23 @@ class Links:
 
     def _finish(self, before=None, changed=()):
         """Which components each structure touches: all of them, or only
-        those with a port among the `changed` nodes (the rest as `before`)."""
+        those with a port among the `changed` nodes (the rest as `before`).
+
+        A structure none of whose ports is among the changed nodes also
+        keeps its frontier: the space that changed was not next to its
+        components (else it would have belonged to them)."""
         comp, comp_id, ports = self.comp, self.comp_id, self.grid.ports
         if before is None:
             self.struct_comps = {sid: frozenset([comp_id[p] for p in ps if len(comp[p]) > 1])
                                  for sid, ps in ports.items()}
+            self.sfront = {}
         else:
             sc = self.struct_comps = dict(before.struct_comps)
-            for sid in {p[0] for p in self.grid.port_set.intersection(changed)}:
+            touched = {p[0] for p in self.grid.port_set.intersection(changed)}
+            for sid in touched:
                 sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
-        self.memo = {}          # values derived from this board (paths, pairs, frontiers), by a tagged key
+            self.sfront = {sid: f for sid, f in before.sfront.items() if sid not in touched}
+        self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
         self._g = None
 
     def _derive(self, nodes, adj) -> Links:
@@ -137,6 +144,16 @@ class Links:
         hit = memo.get(comp)
         if hit is None:
             hit = memo[comp] = open_around(self.grid, self.nodes, comp)
+        return hit
+
+    def structure_frontier(self, sid) -> frozenset:
+        """The open spaces next to any component a structure's ports are in."""
+        hit = self.sfront.get(sid)
+        if hit is None:
+            out = set()
+            for p in self.grid.ports[sid]:
+                out.update(self.frontier(self.comp[p]))
+            hit = self.sfront[sid] = frozenset(out)
         return hit
 
     def connected(self, a, b) -> bool:

@@ -322,18 +322,9 @@ def _linked_structures(ctx, x):
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
     if type(nodes) is str:
-        links = ctx.state.links
-        key = ("frontier", nodes)
-        hit = links.memo.get(key)
-        if hit is None:
-            ports = grid.ports.get(nodes)
-            if ports is None:
-                raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
-            out = set()
-            for p in ports:
-                out.update(links.frontier(links.comp[p]))
-            hit = links.memo[key] = frozenset(out)
-        return hit
+        if nodes not in grid.ports:
+            raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
+        return ctx.state.links.structure_frontier(nodes)
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
         if links.comp.get(next(iter(nodes))) is nodes:
