@@ -94,7 +94,21 @@ class Func:
         if self.kind == EFFECT or (self.cheap and not self.static):
             self.call = py
             return
-        memo_get, static = _MEMO.get, self.static
+        memo_get = _MEMO.get
+        if not self.params:
+            # no arguments: the key is the definition (and the version), no argument tuple
+            if self.static:
+                def call(ctx):
+                    hit = memo_get(f, _MISSING)
+                    return _remember(f, py(ctx)) if hit is _MISSING else hit
+            else:
+                def call(ctx):
+                    key = (f, ctx.state.version)
+                    hit = memo_get(key, _MISSING)
+                    return _remember(key, py(ctx)) if hit is _MISSING else hit
+            self.call = call
+            return
+        static = self.static
 
         def call(ctx, *args):
             key = (f, args) if static else (f, args, ctx.state.version)
