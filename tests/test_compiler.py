@@ -84,3 +84,14 @@ def test_values_looped_over_without_sorting_are_sequences():
             assert type(fn(Ctx(g.state, rules))) in (tuple, list), n
         g.play_index(rng.randrange(len(g.state.pending.options)))
     assert rules.names.funcs["settlements"].seq and not rules.names.funcs["reach"].seq
+
+
+@pytest.mark.parametrize("call", ["terrain", "neighbors", "surroundings", "region_of"])
+def test_a_space_primitive_names_what_is_not_a_space(call):
+    from nordlang.errors import NordError
+    rules = nordlang.load_rules(players=2)
+    fn, _ = _compiled(rules, f"{call}(space_of(first(structures(\"settlement\"))) + (40, 40))", True)
+    g = nordlang.Game(rules, 1)
+    with pytest.raises(NordError) as e:
+        fn(Ctx(g.state, rules))
+    assert "is not a space of this board" in e.value.message

@@ -41,6 +41,14 @@ def _space(ctx, s):
     return s
 
 
+def _per_space(ctx, table, s):
+    """table[s] for a space s of the board (a lookup first: the common case)."""
+    try:
+        return table[s]
+    except (KeyError, TypeError):
+        raise EvalError(f"{ctx.rules.show(s)} is not a space of this board") from None
+
+
 # ---------------- players and turns ----------------
 @_def("player", BARE, doc="the player whose turn it is", example="player", group="players",
       inline="ctx.state.player")
@@ -86,7 +94,7 @@ def _space_named(ctx, name):
 
 @_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"')
 def _terrain(ctx, s):
-    return ctx.rules.grid.terrain[_space(ctx, s)]
+    return _per_space(ctx, ctx.rules.grid.terrain, s)
 
 
 @_def("has_feature", arity=(2, 2), doc="true when a space shows the named feature",
@@ -113,7 +121,7 @@ def _distance(ctx, a, b):
 
 @_def("neighbors", arity=(1, 1), doc="orthogonally adjacent spaces", example="neighbors(s)")
 def _neighbors(ctx, s):
-    return ctx.rules.grid.orth[_space(ctx, s)]
+    return _per_space(ctx, ctx.rules.grid.orth, s)
 
 
 @_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
@@ -121,7 +129,7 @@ def _neighbors(ctx, s):
 def _surroundings(ctx, s):
     if isinstance(s, str):
         s = _structure(ctx, s).space
-    return ctx.rules.grid.ring[_space(ctx, s)]
+    return _per_space(ctx, ctx.rules.grid.ring, s)
 
 
 @_def("region_of", arity=(1, 1), doc="the region id of a space (none on a structure)", example="region_of(s)")
