@@ -95,3 +95,12 @@ def test_a_space_primitive_names_what_is_not_a_space(call):
     with pytest.raises(NordError) as e:
         fn(Ctx(g.state, rules))
     assert "is not a space of this board" in e.value.message
+
+
+def test_a_variable_named_like_a_sequence_primitive_is_still_sorted():
+    """A set is looped over in sorted order, even in a variable that has the
+    name of a primitive known to give sequences."""
+    rules = nordlang.load_rules(players=2)
+    fn, _ = _compiled(rules, "[x for spaces in [{v for v in [9, 1]}] for x in spaces]", True)
+    g = nordlang.Game(rules, 1)
+    assert fn(Ctx(g.state, rules)) == (1, 9)

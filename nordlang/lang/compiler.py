@@ -328,7 +328,7 @@ class Compiler:
             pos = self.pos(tree[0]) if tree else None
         func.py = self._function(body, pos, args=args, raw=mode != "expr", slow=slow)
         if mode == "expr":
-            func.seq = self._is_seq(tree)
+            func.seq = self._is_seq(tree, frozenset(), local)
         if mode == "expr" and func.cheap and not self.errors:
             # small enough to be written into its callers (see _inline)
             func.tree = tree
@@ -418,7 +418,7 @@ class Compiler:
             for n in cf.target:
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
-            if not self._is_seq(cf.iter):
+            if not self._is_seq(cf.iter, scope, local):
                 it = f"_ord({it})"
             if len(names) == 1:
                 parts.append(f"for {names[0]} in {it}")
@@ -428,7 +428,7 @@ class Compiler:
                 parts.append(f"if {self.gen(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
 
-    def _is_seq(self, node) -> bool:
+    def _is_seq(self, node, scope, local) -> bool:
         """Is the value a tuple or list already in order (so a loop over it
         needs no sorting)? Only what is known when compiling says yes."""
         if isinstance(node, (A.ListX, A.TupleX)):
@@ -437,7 +437,7 @@ class Compiler:
             return node.kind != "set"
         name = node.id if isinstance(node, A.Name) else \
             node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
-        if name is None:
+        if name is None or name in local or name in scope:      # a variable: any value
             return False
         f = self.names.funcs.get(name)
         if f is not None:
