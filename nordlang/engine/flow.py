@@ -205,7 +205,7 @@ class Machine:
         In a probe (lookahead), stop when the current turn ends.
         """
         budget = STEP_BUDGET
-        exec_ = self._exec
+        rules = self.rules
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -228,10 +228,44 @@ class Machine:
                 self._end_block(state, fr)
                 continue
             fr.pc = pc + 1
+            step = steps[pc]
             try:
-                exec_(state, fr, steps[pc], probe)
+                # (the step itself, written here rather than called: this loop is the hottest code)
+                t = type(step)
+                if t is Choose:
+                    self._choose(state, fr, step, probe)
+                    continue
+                ctx = fr.ctx
+                if ctx is None or ctx.state is not state:
+                    ctx = fr.ctx = Ctx(state, rules, fr.vars)
+                if t is If:
+                    branch = step.then if step.cond(ctx) else step.orelse
+                    if branch:
+                        state.frames.append(Frame(branch, fr.vars, None, ctx))
+                elif t is Do:
+                    if state.probing:
+                        raise _Mutates()             # a probe in place must not change the position
+                    if state.shared:
+                        state.unshare()              # a light probe copy is about to change the position
+                    step.run(ctx)
+                elif t is Let:
+                    fr.vars[step.name] = step.expr(ctx)
+                elif t is While:
+                    if step.cond(ctx):
+                        state.frames.append(Frame(step.body, fr.vars, ("while", step, 1), ctx))
+                elif t is ForEach:
+                    items = tuple(ordered(step.iter(ctx)))
+                    if items:
+                        _bind(fr.vars, step.target, items[0])
+                        state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1), ctx))
+                elif t is CallProc:
+                    proc = rules.procs[step.proc]
+                    vals = step.args(ctx) if step.args is not None else ()
+                    state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
+                else:  # pragma: no cover
+                    raise AssertionError(step)
             except RecursionError:
-                raise RulesError("the flow nests too deeply", steps[pc].pos) from None
+                raise RulesError("the flow nests too deeply", step.pos) from None
 
     def _ctx(self, state, fr):
         ctx = fr.ctx
@@ -262,41 +296,6 @@ class Machine:
             fr.pc = 0
         else:
             state.frames.pop()
-
-    def _exec(self, state, fr, step, probe):
-        t = type(step)
-        if t is Choose:
-            self._choose(state, fr, step, probe)
-            return
-        ctx = fr.ctx
-        if ctx is None or ctx.state is not state:
-            ctx = fr.ctx = Ctx(state, self.rules, fr.vars)
-        if t is If:
-            branch = step.then if step.cond(ctx) else step.orelse
-            if branch:
-                state.frames.append(Frame(branch, fr.vars, None, ctx))
-        elif t is Do:
-            if state.probing:
-                raise _Mutates()             # a probe in place must not change the position
-            if state.shared:
-                state.unshare()              # a light probe copy is about to change the position
-            step.run(ctx)
-        elif t is Let:
-            fr.vars[step.name] = step.expr(ctx)
-        elif t is While:
-            if step.cond(ctx):
-                state.frames.append(Frame(step.body, fr.vars, ("while", step, 1), ctx))
-        elif t is ForEach:
-            items = tuple(ordered(step.iter(ctx)))
-            if items:
-                _bind(fr.vars, step.target, items[0])
-                state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1), ctx))
-        elif t is CallProc:
-            proc = self.rules.procs[step.proc]
-            vals = step.args(ctx) if step.args is not None else ()
-            state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
-        else:  # pragma: no cover
-            raise AssertionError(step)
 
     # ---- choices ----
     def values(self, state, fr, step) -> list:
