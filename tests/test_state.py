@@ -77,3 +77,36 @@ def test_probes_leave_the_position_as_it_was():
         checked += 1
         g.play_index(rng.randrange(len(st.pending.options)))
     assert checked == 120
+
+
+NESTED_LOOKAHEAD = """\
+description: a lookahead choice that ends its block, then a choice in the block around it
+extends: nord
+patch:
+  turn:
+    - if: 'true'
+      then:
+        - choose: first
+          from: '[1, 2]'
+          lookahead: true
+    - choose: second
+      from: '[3, 4]'
+    - do: 'end_game()'
+"""
+
+
+def test_a_probe_that_returns_to_an_outer_block_leaves_it_alone(tmp_path):
+    """Probing `first` finishes the inner block and runs on in the outer
+    one: the outer frame is the position's own, and must be as it was."""
+    v = tmp_path / "nested.yaml"
+    v.write_text(NESTED_LOOKAHEAD)
+    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    g = nordlang.Game(rules, 1)
+    st = g.state
+    assert st.pending.step.name == "first" and list(st.pending.options) == [1, 2]
+    flow = [(f, f.pc, dict(f.vars)) for f in st.frames]
+    m = g.machine
+    assert all(m._probe(st, st.pending.step, v) for v in (1, 2))
+    assert [(f, f.pc, dict(f.vars)) for f in st.frames] == flow
+    g.play_index(0)
+    assert g.state.pending.step.name == "second"

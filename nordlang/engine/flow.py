@@ -127,6 +127,18 @@ class Frame:
         return f
 
 
+class _InPlace:
+    """A probe running on the position itself: the frames below the top one
+    stay the position's own until one is on top again (then it is copied,
+    with the variables it shares with others copied once, through `memo`)."""
+
+    __slots__ = ("below", "memo")
+
+    def __init__(self, below):
+        self.below = {id(f) for f in below}
+        self.memo = {}
+
+
 class Pending:
     """A decision the current player must take.
 
@@ -273,10 +285,18 @@ class Machine:
             ctx = fr.ctx = Ctx(state, self.rules, fr.vars)
         return ctx
 
+    @staticmethod
+    def _pop(state):
+        frames = state.frames
+        frames.pop()
+        p = state.probing
+        if p and frames and id(frames[-1]) in p.below:
+            frames[-1] = frames[-1].copy(p.memo)     # the position's own frame: copied before it runs on
+
     def _end_block(self, state, fr):
         loop = fr.loop
         if loop is None:
-            state.frames.pop()
+            self._pop(state)
             return
         if loop[0] == "while":
             step, count = loop[1], loop[2]
@@ -287,7 +307,7 @@ class Machine:
                 fr.loop = ("while", step, count + 1)
                 fr.pc = 0
             else:
-                state.frames.pop()
+                self._pop(state)
             return
         _, step, items, i = loop
         if i < len(items):
@@ -295,7 +315,7 @@ class Machine:
             fr.loop = ("for", step, items, i + 1)
             fr.pc = 0
         else:
-            state.frames.pop()
+            self._pop(state)
 
     # ---- choices ----
     def values(self, state, fr, step) -> list:
@@ -387,15 +407,16 @@ class Machine:
     def _probe(self, state, step, value) -> bool:
         """Run the turn on after this option until its next decision.
 
-        Most probes only read, so a probe runs on the position itself with
-        copies of the flow's frames; one that reaches an effect starts again
-        on a light copy of its own.
+        Most probes only read, so a probe runs on the position itself with a
+        copy of the top frame (the others are copied only if the probe gets
+        back to them); one that reaches an effect starts again on a light
+        copy of its own.
         """
         frames, pending, probing = state.frames, state.pending, state.probing
-        memo = {}
-        state.frames = [f.copy(memo) for f in frames]
+        p = _InPlace(frames[:-1])
+        state.frames = frames[:-1] + [frames[-1].copy(p.memo)]
         state.pending = None
-        state.probing = True
+        state.probing = p
         try:
             self._bind_choice(state, state.frames[-1], step, value)
             self.run(state, probe=True)
