@@ -104,3 +104,21 @@ def test_a_variable_named_like_a_sequence_primitive_is_still_sorted():
     fn, _ = _compiled(rules, "[x for spaces in [{v for v in [9, 1]}] for x in spaces]", True)
     g = nordlang.Game(rules, 1)
     assert fn(Ctx(g.state, rules)) == (1, 9)
+
+
+def test_inline_sources_use_each_argument_once():
+    """A primitive's inline source is written in place of the call: an
+    argument used twice would be computed twice, one left out never."""
+    import re
+
+    from nordlang.lang.builtins import BARE
+    rules = nordlang.load_rules(players=2)
+    checked = 0
+    for name, b in rules.names.registry.items.items():
+        if b.inline is None:
+            continue
+        n = 0 if b.kind == BARE else b.arity[1]
+        assert b.kind == BARE or b.arity[0] == n, name             # a fixed number of arguments
+        assert sorted(re.findall(r"\{(\d+)\}", b.inline)) == [str(i) for i in range(n)], name
+        checked += 1
+    assert checked >= 4
