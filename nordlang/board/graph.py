@@ -68,7 +68,9 @@ class Links:
             touched = {p[0] for p in self.grid.port_set.intersection(changed)}
             for sid in touched:
                 sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
-            self.sfront = {sid: f for sid, f in before.sfront.items() if sid not in touched}
+            sf = self.sfront = dict(before.sfront)
+            for sid in touched:
+                sf.pop(sid, None)
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
         self._g = None
 
