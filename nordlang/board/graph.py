@@ -238,17 +238,20 @@ def _frontiers(grid) -> dict:
 
 def open_around(grid, occupied, nodes) -> frozenset:
     """Spaces next to the nodes (orthogonally, or facing a port) with no piece and no structure."""
-    at = grid.structure_at
+    orth, faces = grid.orth, grid.port_faces
     out = set()
     for n in nodes:
-        if isinstance(n[0], str):
-            face = grid.port_faces.get(n)
-            if face is not None and face not in occupied and face not in at:
+        near = orth.get(n)
+        if near is not None:
+            out.update(near)
+        elif isinstance(n[0], str):
+            face = faces.get(n)
+            if face is not None:
                 out.add(face)
         else:
-            for m in grid.orth[n]:
-                if m not in occupied and m not in at:
-                    out.add(m)
+            raise KeyError(n)                   # not a node of this board
+    out.difference_update(occupied)             # (in C: components can be large)
+    out.difference_update(grid.structure_at)
     return frozenset(out)
 
 
