@@ -122,3 +122,23 @@ def test_inline_sources_use_each_argument_once():
         assert sorted(re.findall(r"\{(\d+)\}", b.inline)) == [str(i) for i in range(n)], name
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("body, message", [
+    ("frontier([(99, 99)])", "is not a space or port of this board"),
+    ("frontier(\"nowhere\")", "nowhere is not a structure"),
+    ("[terrain(99)]", "99 is not a space of this board"),
+])
+def test_a_bad_board_value_in_a_variant_is_reported_at_its_text(tmp_path, body, message):
+    """The error names the file, line and column of the text that failed."""
+    from nordlang.errors import NordError
+    v = tmp_path / "bad.yaml"
+    v.write_text("description: a definition handed something that is not on the board\n"
+                 "extends: nord\npatch:\n  define:\n"
+                 f"    reach(p): '{body}'\n")
+    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    with pytest.raises(NordError) as e:
+        nordlang.Game(rules, 1)
+    assert message in e.value.message
+    pos = e.value.pos
+    assert pos.file.endswith("bad.yaml") and pos.line == 5 and pos.col > 1

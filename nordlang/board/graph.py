@@ -237,15 +237,16 @@ def _frontiers(grid) -> dict:
 
 
 def open_around(grid, occupied, nodes) -> frozenset:
-    """Spaces next to the nodes (orthogonally, or facing a port) with no piece and no structure."""
+    """Spaces next to the nodes (orthogonally, or facing a port) with no piece
+    and no structure; KeyError for a node that is neither a space nor a port."""
     orth, faces = grid.orth, grid.port_faces
     out = set()
     for n in nodes:
         near = orth.get(n)
         if near is not None:
             out.update(near)
-        elif isinstance(n[0], str):
-            face = faces.get(n)
+        elif n in faces:
+            face = faces[n]
             if face is not None:
                 out.add(face)
         else:

@@ -337,7 +337,11 @@ def _frontier(ctx, nodes):
         links = ctx.state.links
         if links.comp.get(next(iter(nodes))) is nodes:
             return links.frontier(nodes)
-    return open_around(grid, ctx.state.occupied, nodes)
+    try:
+        return open_around(grid, ctx.state.occupied, ordered(nodes))
+    except KeyError as e:
+        raise EvalError(f"{ctx.rules.show(e.args[0])} is not a space or port of this board",
+                        hint="frontier() takes spaces and ports (a component), or a structure") from None
 
 
 @_def("groups", arity=(3, 5),
