@@ -419,51 +419,12 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     ok = _mask(bit, allowed)
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
-    by_size = _small(roots, ok, nbr, reg, hi, limit) if hi <= 3 else _grow(roots, ok, nbr, reg, hi, limit)
+    by_size = _grow(roots, ok, nbr, reg, hi, limit)
     out = []
     for found in by_size[max(lo, 1):]:
         found.sort()
         out.extend(map(sets.__getitem__, found))
     return tuple(out)
-
-
-def _small(roots, ok, nbr, reg, hi, limit) -> list:
-    """`_grow` written out for sets of up to three spaces (the common case:
-    no stack of search states)."""
-    by_size = [[] for _ in range(hi + 1)]
-    ones = by_size[1]
-    twos = by_size[2] if hi > 1 else None
-    threes = by_size[3] if hi > 2 else None
-    done = 0
-    while roots:
-        r = roots & -roots
-        roots ^= r
-        done |= r
-        ones.append(r)
-        if twos is None:
-            continue
-        i = r.bit_length() - 1
-        regs = reg[i]
-        ext = nbr[i] & ok & ~done
-        excl = done
-        while ext:
-            b = ext & -ext
-            ext ^= b
-            j = b.bit_length() - 1
-            nregs = regs | reg[j]
-            if nregs == regs or nregs.bit_count() <= limit:
-                two = r | b
-                twos.append(two)
-                if threes is not None:
-                    more = (ext | nbr[j]) & ok & ~excl & ~two
-                    while more:
-                        c = more & -more
-                        more ^= c
-                        k = reg[c.bit_length() - 1]
-                        if k & nregs or (nregs | k).bit_count() <= limit:
-                            threes.append(two | c)
-            excl |= b
-    return by_size
 
 
 def _grow(roots, ok, nbr, reg, hi, limit) -> list:
