@@ -127,6 +127,11 @@ class Frame:
         return f
 
 
+def option_text(step, value, show) -> str:
+    """How an option reads in moves and logs: the choice's text for 'nothing', else the value shown."""
+    return step.optional if value is None and step.optional is not None else show(value)
+
+
 class _InPlace:
     """A probe running on the position itself: the frames below the top one
     stay the position's own until one is on top again (then it is copied,
@@ -155,8 +160,7 @@ class Pending:
     def text(self, i) -> str:
         if self._texts is not None:
             return self._texts[i]
-        v = self.options[i]
-        return self.step.optional if v is None and self.step.optional is not None else self.show(v)
+        return option_text(self.step, self.options[i], self.show)
 
     @property
     def texts(self) -> list:
@@ -247,7 +251,7 @@ class Machine:
                 if t is Choose:
                     self._choose(state, fr, step, probe)
                     continue
-                ctx = fr.ctx
+                ctx = fr.ctx                    # (as _ctx, without the call)
                 if ctx is None or ctx.state is not state:
                     ctx = fr.ctx = Ctx(state, rules, fr.vars)
                 if t is If:
@@ -331,7 +335,7 @@ class Machine:
 
     def texts(self, vals, step) -> list:
         show = self.rules.show
-        return [step.optional if v is None and step.optional is not None else show(v) for v in vals]
+        return [option_text(step, v, show) for v in vals]
 
     def options(self, state, fr, step):
         """(values, texts) of a choice before lookahead."""
