@@ -14,8 +14,6 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 
-import networkx as nx
-
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
 _IDS = itertools.count()
@@ -127,9 +125,12 @@ class Links:
         return new
 
     @property
-    def g(self) -> nx.Graph:
-        """The connection graph as a networkx graph."""
+    def g(self):
+        """The connection graph as a networkx graph (imported here: the hot
+        path never needs it, and the import costs 0.3 s a process)."""
         if self._g is None:
+            import networkx as nx
+
             g = nx.Graph()
             g.add_nodes_from(self.adj)
             for a, links in self.adj.items():
