@@ -292,7 +292,10 @@ def test_ctrl_c_keeps_the_finished_games(tmp_path):
     out = tmp_path / "r.jsonl"
     p = subprocess.Popen([sys.executable, "-m", "nordlang", "simulate", "-n", "200", "--players", "2", "--jobs",
                           "1", "--out", str(out), "--no-progress"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path)
+                         stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path,
+                         # as typed at a terminal, even when these tests run in the background
+                         # (where a shell starts them with Ctrl-C ignored)
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline:
         if out.exists() and len(out.read_text().splitlines()) >= 3:

@@ -80,24 +80,25 @@ def test_probes_leave_the_position_as_it_was():
 
 
 NESTED_LOOKAHEAD = """\
-description: a lookahead choice that ends its block, then a choice in the block around it
+description: a lookahead choice that ends its flow, then a choice in the flow that called it
 extends: nord
 patch:
+  flows:
+    pick():
+      - choose: first
+        from: '[1, 2]'
+        lookahead: true
   turn:
-    - if: 'true'
-      then:
-        - choose: first
-          from: '[1, 2]'
-          lookahead: true
+    - call: 'pick()'
     - choose: second
       from: '[3, 4]'
     - do: 'end_game()'
 """
 
 
-def test_a_probe_that_returns_to_an_outer_block_leaves_it_alone(tmp_path):
-    """Probing `first` finishes the inner block and runs on in the outer
-    one: the outer frame is the position's own, and must be as it was."""
+def test_a_probe_that_returns_to_the_calling_flow_leaves_its_frame_alone(tmp_path):
+    """Probing `first` finishes the called flow and runs on in its caller:
+    the caller's frame is the position's own, and must be as it was."""
     v = tmp_path / "nested.yaml"
     v.write_text(NESTED_LOOKAHEAD)
     rules = nordlang.load_rules(players=2, variants=[str(v)])

@@ -1,9 +1,12 @@
 """The turn structure as a small resumable machine.
 
 A rulebook's flow is a tree of steps (do, let, if, while, for, choose,
-call). The machine runs them until a player must decide, then stops with a
-pending choice; the position in the tree is a stack of frames, so a state
-can be copied and resumed (search agents, lookahead, replays).
+call). Each flow is laid out once as a flat program (branches and loops
+become jumps, a choice's alternatives follow it), and the machine runs
+programs until a player must decide, then stops with a pending choice. The
+position is a stack of frames, one per flow being run (its program
+counter, variables and loop counters), so a state can be copied and
+resumed (search agents, lookahead, replays).
 
 A choice with one option is taken at once (recorded as forced). A choice
 marked `lookahead` keeps only the options from which the turn can go on:
@@ -13,6 +16,7 @@ data instead of in code.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ..errors import EvalError, Pos, RulesError
@@ -102,23 +106,129 @@ class CallProc(Step):
     args: object = None            # closure giving the argument tuple, or None
 
 
+# ---------------- programs ----------------
+class Jump:
+    """Go on at `to`."""
+    __slots__ = ("pos", "to")
+
+    def __init__(self, pos, to=None):
+        self.pos, self.to = pos, to
+
+
+class Branch:
+    """An 'if': unless cond holds, go on at `to` (its else part, or past it)."""
+    __slots__ = ("pos", "cond", "to")
+
+    def __init__(self, pos, cond):
+        self.pos, self.cond, self.to = pos, cond, None
+
+
+class Loop:
+    """A loop's head (`again` false) or its back edge: a while loop keeps its
+    count, a for loop its items and position, in the frame's loop slot.
+    The head goes on at `to` when the loop is done; the back edge goes back
+    to `to` (the body's start) while it is not."""
+    __slots__ = ("pos", "step", "slot", "again", "to")
+
+    def __init__(self, step, slot, again):
+        self.pos, self.step, self.slot, self.again, self.to = step.pos, step, slot, again, None
+
+
+class Choice:
+    """A choice; where each alternative's steps and its 'otherwise' start."""
+    __slots__ = ("pos", "step", "targets", "otherwise")
+
+    def __init__(self, step):
+        self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
+
+
+def flatten(steps) -> tuple:
+    """Lay a step tree out as a flat program of steps, jumps and loop heads."""
+    code: list = []
+    slots = iter(range(1 << 30))
+
+    def jump(pos):
+        j = Jump(pos)
+        code.append(j)
+        return j
+
+    def emit(block):
+        for st in block:
+            t = type(st)
+            if t is If:
+                br = Branch(st.pos, st.cond)
+                code.append(br)
+                emit(st.then)
+                if st.orelse:
+                    j = jump(st.pos)
+                    br.to = len(code)
+                    emit(st.orelse)
+                    j.to = len(code)
+                else:
+                    br.to = len(code)
+            elif t is While or t is ForEach:
+                slot = next(slots)
+                head = Loop(st, slot, False)
+                code.append(head)
+                back = Loop(st, slot, True)
+                back.to = len(code)
+                emit(st.body)
+                code.append(back)
+                head.to = len(code)
+            elif t is Choose:
+                ch = Choice(st)
+                code.append(ch)
+                if st.alternatives or st.otherwise is not None:
+                    ends = [jump(st.pos)]               # (a 'from' choice goes on past its 'otherwise')
+                    for a in st.alternatives:
+                        ch.targets[a.label] = len(code)
+                        emit(a.steps)
+                        ends.append(jump(st.pos))
+                    if st.otherwise is not None:
+                        ch.otherwise = len(code)
+                        emit(st.otherwise)
+                    for j in ends:
+                        j.to = len(code)
+            else:                                       # do, let, call
+                code.append(st)
+    emit(steps)
+    return tuple(code)
+
+
+_PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def programs(rules) -> dict:
+    """A rulebook's flows as programs, made once per rulebook: "(setup)",
+    "(turn)" and each flow by name."""
+    progs = _PROGRAMS.get(rules)
+    if progs is None:
+        progs = {name: flatten(p.steps) for name, p in rules.procs.items()}
+        progs["(setup)"] = flatten(rules.setup)
+        progs["(turn)"] = flatten(rules.turn)
+        _PROGRAMS[rules] = progs
+    return progs
+
+
 # ---------------- frames ----------------
 class Frame:
-    """A step list being run: where it is, its variables, the loop it repeats
-    (if any), and the context its expressions see (made once per frame)."""
+    """A flow being run: its program, where it is, its variables, its loops'
+    state (by slot, or None), and the context its expressions see (made
+    once per frame)."""
 
-    __slots__ = ("steps", "pc", "vars", "loop", "ctx")
+    __slots__ = ("code", "pc", "vars", "loops", "ctx")
 
-    def __init__(self, steps, vars, loop=None, ctx=None):
-        self.steps = steps
+    def __init__(self, code, vars):
+        self.code = code
         self.pc = 0
         self.vars = vars
-        self.loop = loop
-        self.ctx = ctx            # a block inside another shares its variables, and so its context
+        self.loops = None
+        self.ctx = None
 
     def copy(self, memo):
         f = Frame.__new__(Frame)
-        f.steps, f.pc, f.loop, f.ctx = self.steps, self.pc, self.loop, None
+        f.code, f.pc, f.ctx = self.code, self.pc, None
+        f.loops = dict(self.loops) if self.loops else None
         vid = id(self.vars)
         v = memo.get(vid)
         if v is None:
@@ -185,6 +295,7 @@ class Machine:
 
     def __init__(self, rules):
         self.rules = rules
+        self.programs = programs(rules)
 
     def start(self, state, run=True):
         """Create the zones the rulebook declares, then run its setup (and on)."""
@@ -202,7 +313,7 @@ class Machine:
             state.pools[s] = {}
         for sid in rules.grid.structures:
             state.pools[sid] = {}
-        state.frames = [Frame(self.rules.setup, {})]
+        state.frames = [Frame(self.programs["(setup)"], {})]
         if run:
             self.run(state)
 
@@ -213,7 +324,7 @@ class Machine:
         state.turn += 1
         state.touch("turn", state.player, state.turn)
         state.turn_start = state.snapshot()
-        state.frames = [Frame(self.rules.turn, {})]
+        state.frames = [Frame(self.programs["(turn)"], {})]
 
     def run(self, state, probe=False):
         """Advance until a decision is pending or the game is over.
@@ -233,55 +344,99 @@ class Machine:
                 self.begin_turn(state, first=state.turn == 0)
                 continue
             fr = frames[-1]
+            code = fr.code
+            n = len(code)
+            ctx = fr.ctx                        # (as _ctx, without the call)
+            if ctx is None or ctx.state is not state:
+                ctx = fr.ctx = Ctx(state, rules, fr.vars)
             pc = fr.pc
-            steps = fr.steps
-            budget -= 1
-            if budget < 0:
-                raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
-                                 "a runaway rulebook", steps[min(pc, len(steps) - 1)].pos if steps else None,
-                                 hint="look for a loop with a very large limit or collection")
-            if pc >= len(steps):
-                self._end_block(state, fr)
-                continue
-            fr.pc = pc + 1
-            step = steps[pc]
+            ins = None
             try:
-                # (the step itself, written here rather than called: this loop is the hottest code)
-                t = type(step)
-                if t is Choose:
-                    self._choose(state, fr, step, probe)
-                    continue
-                ctx = fr.ctx                    # (as _ctx, without the call)
-                if ctx is None or ctx.state is not state:
-                    ctx = fr.ctx = Ctx(state, rules, fr.vars)
-                if t is If:
-                    branch = step.then if step.cond(ctx) else step.orelse
-                    if branch:
-                        state.frames.append(Frame(branch, fr.vars, None, ctx))
-                elif t is Do:
-                    if state.probing:
-                        raise _Mutates()             # a probe in place must not change the position
-                    if state.shared:
-                        state.unshare()              # a light probe copy is about to change the position
-                    step.run(ctx)
-                elif t is Let:
-                    fr.vars[step.name] = step.expr(ctx)
-                elif t is While:
-                    if step.cond(ctx):
-                        state.frames.append(Frame(step.body, fr.vars, ("while", step, 1), ctx))
-                elif t is ForEach:
-                    items = tuple(ordered(step.iter(ctx)))
-                    if items:
-                        _bind(fr.vars, step.target, items[0])
-                        state.frames.append(Frame(step.body, fr.vars, ("for", step, items, 1), ctx))
-                elif t is CallProc:
-                    proc = rules.procs[step.proc]
-                    vals = step.args(ctx) if step.args is not None else ()
-                    state.frames.append(Frame(proc.steps, dict(zip(proc.params, vals))))
-                else:  # pragma: no cover
-                    raise AssertionError(step)
+                # Run this frame's instructions until it calls, returns, decides or
+                # ends the game (written out here: this loop is the hottest code;
+                # fr.pc is brought up to date before anything that may read it).
+                while True:
+                    budget -= 1
+                    if budget < 0:
+                        raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
+                                         "a runaway rulebook", code[min(pc, n - 1)].pos if code else None,
+                                         hint="look for a loop with a very large limit or collection")
+                    if pc >= n:
+                        self._pop(state)             # the flow is done: back to its caller
+                        break
+                    ins = code[pc]
+                    pc += 1
+                    t = type(ins)
+                    if t is Branch:
+                        if not ins.cond(ctx):
+                            pc = ins.to
+                    elif t is Do:
+                        if state.probing:
+                            raise _Mutates()         # a probe in place must not change the position
+                        if state.shared:
+                            state.unshare()          # a light probe copy is about to change the position
+                        fr.pc = pc
+                        ins.run(ctx)
+                        if state.over:
+                            break
+                    elif t is Choice:
+                        fr.pc = pc
+                        self._choose(state, fr, ins, probe)
+                        break
+                    elif t is Jump:
+                        pc = ins.to
+                    elif t is Let:
+                        fr.vars[ins.name] = ins.expr(ctx)
+                    elif t is Loop:
+                        fr.pc = pc
+                        self._loop(fr, ins, ctx)
+                        pc = fr.pc
+                    elif t is CallProc:
+                        fr.pc = pc
+                        vals = ins.args(ctx) if ins.args is not None else ()
+                        frames.append(Frame(self.programs[ins.proc], dict(zip(rules.procs[ins.proc].params, vals))))
+                        break
+                    else:  # pragma: no cover
+                        raise AssertionError(ins)
             except RecursionError:
-                raise RulesError("the flow nests too deeply", step.pos) from None
+                raise RulesError("the flow nests too deeply", ins.pos if ins is not None else None) from None
+
+    @staticmethod
+    def _loop(fr, ins, ctx):
+        """A loop's head or back edge: bind the next item or count the pass,
+        else leave the loop (its head jumps past it, its back edge falls through)."""
+        step, slot = ins.step, ins.slot
+        loops = fr.loops
+        if loops is None:
+            loops = fr.loops = {}
+        if type(step) is While:
+            if not step.cond(ctx):
+                loops.pop(slot, None)
+                if not ins.again:
+                    fr.pc = ins.to
+                return
+            if ins.again:
+                count = loops[slot]
+                if count >= step.limit:
+                    raise RulesError(f"a 'while' loop ran {step.limit} times without ending", step.pos,
+                                     hint="raise its 'limit' if this is intended")
+                loops[slot] = count + 1
+            else:
+                loops[slot] = 1
+        else:
+            if ins.again:
+                items, i = loops[slot]
+            else:
+                items, i = tuple(ordered(step.iter(ctx))), 0
+            if i >= len(items):
+                loops.pop(slot, None)
+                if not ins.again:
+                    fr.pc = ins.to
+                return
+            _bind(fr.vars, step.target, items[i])
+            loops[slot] = (items, i + 1)
+        if ins.again:
+            fr.pc = ins.to
 
     def _ctx(self, state, fr):
         ctx = fr.ctx
@@ -296,30 +451,6 @@ class Machine:
         p = state.probing
         if p and frames and id(frames[-1]) in p.below:
             frames[-1] = frames[-1].copy(p.memo)     # the position's own frame: copied before it runs on
-
-    def _end_block(self, state, fr):
-        loop = fr.loop
-        if loop is None:
-            self._pop(state)
-            return
-        if loop[0] == "while":
-            step, count = loop[1], loop[2]
-            if step.cond(self._ctx(state, fr)):
-                if count >= step.limit:
-                    raise RulesError(f"a 'while' loop ran {step.limit} times without ending", step.pos,
-                                     hint="raise its 'limit' if this is intended")
-                fr.loop = ("while", step, count + 1)
-                fr.pc = 0
-            else:
-                self._pop(state)
-            return
-        _, step, items, i = loop
-        if i < len(items):
-            _bind(fr.vars, step.target, items[i])
-            fr.loop = ("for", step, items, i + 1)
-            fr.pc = 0
-        else:
-            self._pop(state)
 
     # ---- choices ----
     def values(self, state, fr, step) -> list:
@@ -342,7 +473,8 @@ class Machine:
         vals = self.values(state, fr, step)
         return vals, self.texts(vals, step)
 
-    def _choose(self, state, fr, step, probe):
+    def _choose(self, state, fr, ins, probe):
+        step = ins.step
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
             ok = step.exists(self._ctx(state, fr))
@@ -366,8 +498,8 @@ class Machine:
             else:
                 vals = [v for v in vals if self._feasible(state, step, v)]
         if not vals:
-            if step.otherwise is not None:
-                state.frames.append(Frame(step.otherwise, fr.vars, None, fr.ctx))
+            if ins.otherwise is not None:
+                fr.pc = ins.otherwise
                 return
             raise DeadEnd(step)
         if probe and not step.lookahead:
@@ -375,7 +507,7 @@ class Machine:
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
         if len(vals) == 1:
-            self._bind_choice(state, fr, step, vals[0])
+            self._bind_choice(fr, step, vals[0])
             if not probe:
                 text = self.texts(vals, step)[0]
                 state.history.append((state.turn, state.player, step.name, text, True))
@@ -383,19 +515,18 @@ class Machine:
             return
         state.pending = Pending(step, vals, None, fr.vars, state.player, self.rules.show)
 
-    def _bind_choice(self, state, fr, step, value):
+    @staticmethod
+    def _bind_choice(fr, step, value):
         fr.vars[step.name] = value
         if step.alternatives:
-            for a in step.alternatives:
-                if a.label == value:
-                    state.frames.append(Frame(a.steps, fr.vars, None, fr.ctx))
-                    break
+            fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
 
     def _feasible(self, state, step, value) -> bool:
         """Can the turn go on after this option? (cached by position and bindings)"""
         fr = state.frames[-1]
         try:
-            key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc)
+            key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
+                   tuple(fr.loops.items()) if fr.loops else None)
             hit = _FEASIBLE.get(key)
         except TypeError:
             key, hit = None, None
@@ -422,7 +553,7 @@ class Machine:
         state.pending = None
         state.probing = p
         try:
-            self._bind_choice(state, state.frames[-1], step, value)
+            self._bind_choice(state.frames[-1], step, value)
             self.run(state, probe=True)
             return True
         except DeadEnd:
@@ -433,7 +564,7 @@ class Machine:
             state.frames, state.pending, state.probing = frames, pending, probing
         probe = state.clone(light=True)
         fr = probe.frames[-1]
-        self._bind_choice(probe, fr, step, value)
+        self._bind_choice(fr, step, value)
         try:
             self.run(probe, probe=True)
         except DeadEnd:
@@ -449,7 +580,7 @@ class Machine:
         state.history.append((state.turn, state.player, p.step.name, text, False))
         state.events.append(("choice", state.player, p.step.name, text, False, state.turn))
         state.moves_made += 1
-        self._bind_choice(state, fr, p.step, p.options[index])
+        self._bind_choice(fr, p.step, p.options[index])
         try:
             self.run(state)
         except DeadEnd as e:

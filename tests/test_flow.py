@@ -1,0 +1,101 @@
+"""Flows run as their step trees say: branches, loops, alternatives,
+'otherwise', and a choice inside a loop that a copy resumes on its own."""
+
+import pytest
+
+import nordlang
+from nordlang.errors import NordError
+
+STEPS = """\
+description: every kind of flow step, counted
+extends: nord
+patch:
+  turn:
+    - for: 'i in [1, 2, 3]'
+      do:
+        - if: 'i == 2'
+          then:
+            - do: 'add("twos", 1)'
+          else:
+            - do: 'add("others", i)'
+    - while: 'counter("spins") < 4'
+      limit: 10
+      do: 'add("spins", 1)'
+    - for: 'i in [1, 2]'
+      do:
+        - choose: x
+          from: '[10 * i, 10 * i + 1]'
+        - do: 'add("sum", x)'
+    - choose: pick
+      options:
+        a:
+          do:
+            - do: 'add("a", 1)'
+        b: {}
+    - choose: empty
+      from: '[]'
+      otherwise:
+        - do: 'add("nothing", 1)'
+    - do: 'end_game()'
+"""
+
+SPINS = """\
+description: a while loop past its limit
+extends: nord
+patch:
+  turn:
+    - while: 'true'
+      limit: 3
+      do: 'add("spins", 1)'
+    - choose: never
+      from: '[1, 2]'
+"""
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    v = tmp_path_factory.mktemp("flow") / "steps.yaml"
+    v.write_text(STEPS)
+    return nordlang.load_rules(players=2, variants=[str(v)])
+
+
+def _play(g, *indices):
+    for i in indices:
+        g.play_index(i)
+    return {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"}
+
+
+def test_branches_and_loops_run_as_written(rules):
+    g = nordlang.Game(rules, 1)
+    assert g.state.pending.step.name == "x" and list(g.state.pending.options) == [10, 11]
+    assert _play(g) == {"twos": 1, "others": 4, "spins": 4}
+
+
+def test_a_choice_inside_a_loop_resumes_the_loop(rules):
+    g = nordlang.Game(rules, 1)
+    g.play_index(1)                                  # x = 11
+    assert list(g.state.pending.options) == [20, 21]
+    copy = g.clone()
+    assert _play(g, 0, 0)["sum"] == 31 and g.over   # 11 + 20, then alternative a
+    assert _play(copy, 1, 1)["sum"] == 32 and copy.over   # the copy goes its own way: 11 + 21, then b
+
+
+def test_alternatives_and_otherwise(rules):
+    g = nordlang.Game(rules, 1)
+    g.play_index(0)
+    g.play_index(0)
+    assert g.state.pending.step.name == "pick" and list(g.state.pending.options) == ["a", "b"]
+    done = _play(g, 0)
+    assert done["a"] == 1 and done["nothing"] == 1 and g.over
+    g = nordlang.Game(rules, 1)
+    done = _play(g, 0, 0, 1)
+    assert "a" not in done and done["nothing"] == 1 and g.over
+
+
+def test_a_while_loop_past_its_limit_is_an_error_at_the_loop(tmp_path):
+    v = tmp_path / "spins.yaml"
+    v.write_text(SPINS)
+    with pytest.raises(NordError) as e:
+        nordlang.load(players=2, seed=1, variants=[str(v)])
+    assert "a 'while' loop ran 3 times without ending" in e.value.message
+    assert e.value.pos.file.endswith("spins.yaml") and e.value.pos.line == 5
