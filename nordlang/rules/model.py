@@ -508,6 +508,8 @@ class Rules:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
                 return "-".join(self.show(x) for x in v)
+            if all(type(x) is int for x in v):
+                return "(" + ", ".join(map(str, v)) + ")"      # numbers, not a chain of things: (2, 2, 40, 40)
             return ">".join(self.show(x) for x in v)
         if isinstance(v, dict):
             return "{" + ", ".join(f"{k}: {self.show(x)}" for k, x in v.items()) + "}"
