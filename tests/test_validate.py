@@ -362,3 +362,23 @@ def test_bundled_rulebook_variants_and_scenarios_validate_cleanly(capsys):
     rc, out, err = run(capsys, "validate", ROOT / "rulebook", *variants, scenarios)
     assert " 0 error(s)" in out, err
     assert rc == 0, err
+
+
+def test_a_folder_of_variants_and_scenarios_is_checked_file_by_file(capsys):
+    """variants/ holds no rulebook: each variant and scenario in it (and in
+    its scenarios/ folder) is checked as what it is."""
+    files = sorted((ROOT / "variants").rglob("*.yaml"))
+    rc, out, err = run(capsys, "validate", ROOT / "variants")
+    assert rc == 0, err
+    assert f"{len(files)} file(s) checked: 0 error(s)" in out
+
+
+def test_a_broken_variant_in_a_folder_is_named(tmp_path, capsys):
+    (tmp_path / "good.yaml").write_text("description: more boats\nextends: nord\npatch:\n  constants:\n"
+                                        "    extra_fleet: 6\n")
+    (tmp_path / "bad.yaml").write_text("description: a typo\nextends: nord\npatch:\n  define:\n"
+                                       "    men_left(p): 'amount(suply(p), man(p))'\n")
+    rc, out, err = run(capsys, "validate", tmp_path)
+    assert rc == 2 and "2 file(s) checked: 1 error(s)" in out
+    assert [(m["file"].endswith("bad.yaml"), m["line"], m["msg"]) for m in messages(err)] == \
+        [(True, 5, "unknown function 'suply'")], err

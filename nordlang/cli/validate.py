@@ -15,7 +15,8 @@ from .test import scenario_files
 def add(sub):
     p = sub.add_parser("validate", help="check rulebooks, variants and scenarios (every error, with positions)")
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="rulebook files or folders, variant files, scenario files (default: the bundled rulebook)")
+                   help="rulebook files or folders, variant and scenario files or folders of them "
+                        "(default: the bundled rulebook)")
     p.add_argument("--players", type=int, metavar="N", help="check for this number of players only")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--simulate", type=int, default=0, metavar="N",
@@ -36,6 +37,28 @@ def kind_of(path: Path) -> str:
         if "map" in data and "game" not in data:
             return "scenario"
     return "rulebook"
+
+
+def _expand(path: Path) -> list[Path]:
+    """A folder holding no rulebook (only variants, scenarios and folders of
+    them, like variants/) is checked file by file, each by its kind; any
+    other folder is one rulebook (its entry file and what it includes)."""
+    if not path.is_dir() or path.name == "scenarios":
+        return [path]
+    files = sorted(f for f in path.glob("*.yaml") if f.is_file())
+
+    def kind(f):
+        try:
+            return kind_of(f)
+        except NordError:
+            return "unreadable"          # reported when the file itself is checked
+    if not files or any(kind(f) == "rulebook" for f in files):
+        return [path]
+    out = list(files)
+    for sub in sorted(d for d in path.iterdir() if d.is_dir()):
+        if any(sub.rglob("*.yaml")):
+            out.extend(_expand(sub))
+    return out
 
 
 def _flatten(e):
@@ -143,7 +166,7 @@ def _simulate(rules, n, turn_cap, out, label, Game):
 
 def run(args):
     from .. import bundled
-    paths = [Path(p) for p in args.paths] or [bundled("rulebook")]
+    paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook")]
     problems: list = []
     checked = 0
     for path in paths:
