@@ -382,3 +382,17 @@ def test_a_broken_variant_in_a_folder_is_named(tmp_path, capsys):
     assert rc == 2 and "2 file(s) checked: 1 error(s)" in out
     assert [(m["file"].endswith("bad.yaml"), m["line"], m["msg"]) for m in messages(err)] == \
         [(True, 5, "unknown function 'suply'")], err
+
+
+def test_a_constant_nothing_uses_is_a_warning_with_a_guess(tmp_path, capsys):
+    """A variant that sets `extra_flet` adds a constant nothing reads: most
+    likely a typo of one that exists."""
+    v = tmp_path / "typo.yaml"
+    v.write_text("description: more boats\nextends: nord\npatch:\n  constants:\n    extra_flet: 6\n")
+    rc, out, err = run(capsys, "validate", v)
+    assert rc == 0 and "1 file(s) checked: 0 error(s), 1 warning(s)" in out
+    [m] = messages(err)
+    assert (m["kind"], m["line"], m["col"], m["msg"]) == ("warning", 5, 5, "constant 'extra_flet' is never used")
+    assert hint_of(m) == "did you mean 'extra_fleet'?"
+    rc, out, err = run(capsys, "validate", "--strict", v)
+    assert rc == 2

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..engine.invariants import created_items, invariant_problem
-from ..errors import ErrorList, NordError, RulesError, unique
+from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
 from .test import scenario_files
 
 
@@ -104,6 +104,15 @@ def check_rulebook(rulebook, variants, players, out):
                 w = NordError(f"{name!r} is defined but never used", f.pos)
                 w.kind = "warning"
                 errors.append(w)
+            data = rules.doc.data
+            for section in ("constants", "tables"):
+                names = data.get(section) if isinstance(data.get(section), dict) else {}
+                for name in sorted(set(names) - rules.names.used):
+                    others = (set(data.get("constants") or {}) | set(data.get("tables") or {})) - {name}
+                    w = NordError(f"{section[:-1]} {name!r} is never used", rules.doc.pos((section, name), key=True)[0],
+                                  hint=did_you_mean(name, others))
+                    w.kind = "warning"
+                    errors.append(w)
             called = set()
             for steps in [rules.setup, rules.turn] + [p.steps for p in rules.procs.values()]:
                 _calls(steps, called)

@@ -139,7 +139,7 @@ class Names:
     constructors: dict = field(default_factory=dict)  # name -> (lo, hi): name(x) is the pair (name, x)
     returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
     arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
-    used: set = field(default_factory=set)         # definitions some text refers to
+    used: set = field(default_factory=set)         # definitions and constants some text refers to
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -382,6 +382,7 @@ class Compiler:
         if name in scope:
             return f"_get(V, {name!r})"
         if name in self.names.constants:
+            self.names.used.add(name)
             return self.bind(self.names.constants[name])
         f = self.names.funcs.get(name)
         if f is not None:
