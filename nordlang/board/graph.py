@@ -214,20 +214,24 @@ class Links:
                         preds[v].append(u)
             found = [v for v in nxt if v in goal]
             layer = [v for v in nxt if v not in goal and not isinstance(v[0], str)]
-        paths = set()
-
-        def back(node, tail):
-            ps = preds[node]
-            if not ps:
-                paths.add(tuple(reversed(tail)))
-                return
-            for u in ps:
-                back(u, tail + [u] if not isinstance(u[0], str) else tail)
+        paths: set = set()
         for end in found:
-            back(end, [])
+            _walk_back(preds, end, [], paths)
         out = tuple(sorted(paths))
         self.memo[key] = out
         return out
+
+
+def _walk_back(preds, node, tail, paths) -> None:
+    """Every chain of spaces from a start port to `node` along the
+    predecessors, reversed, into `paths` (a plain function, not a closure
+    calling itself: that would be a reference cycle left to the collector)."""
+    ps = preds[node]
+    if not ps:
+        paths.add(tuple(reversed(tail)))
+        return
+    for u in ps:
+        _walk_back(preds, u, tail + [u] if not isinstance(u[0], str) else tail, paths)
 
 
 def _frontiers(grid) -> dict:
