@@ -355,8 +355,8 @@ def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
 
 def _board_masks(orth, region_of, memo):
     """Per board: spaces in sorted order, each one's bit, its neighbours' bits,
-    its region's bit, and the sets of spaces made from masks so far (kept in
-    the board's memo when there is one)."""
+    its region's bit, the bits of its region's spaces, and the sets of
+    spaces made from masks so far (kept in the board's memo when there is one)."""
     pre = memo.get("masks") if memo is not None else None
     if pre is None:
         spaces = sorted(orth)
@@ -364,7 +364,11 @@ def _board_masks(orth, region_of, memo):
         nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
         rid: dict = {}
         reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
-        pre = (spaces, bit, nbr, reg, _MaskSets(spaces))
+        members: dict = {}
+        for i, r in enumerate(reg):
+            members[r] = members.get(r, 0) | (1 << i)
+        within = [members[r] for r in reg]
+        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces))
         if memo is not None:
             memo["masks"] = pre
     return pre
@@ -415,11 +419,11 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     """
     if hi < 1 or not allowed:
         return ()
-    spaces, bit, nbr, reg, sets = _board_masks(orth, region_of, memo)
+    spaces, bit, nbr, reg, within, sets = _board_masks(orth, region_of, memo)
     ok = _mask(bit, allowed)
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
-    by_size = _grow(roots, ok, nbr, reg, hi, limit)
+    by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
     out = []
     for found in by_size[max(lo, 1):]:
         found.sort()
@@ -427,9 +431,10 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     return tuple(out)
 
 
-def _grow(roots, ok, nbr, reg, hi, limit) -> list:
+def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
     """The connected sets within `ok` holding a root, lists by size (unsorted):
-    see connected_subsets."""
+    see connected_subsets. With a limit of one region, each root's search
+    keeps to its region's spaces (so none is tried and refused)."""
     by_size = [[] for _ in range(hi + 1)]
     done = 0                     # roots already searched: later sets never hold one
     while roots:
@@ -440,7 +445,8 @@ def _grow(roots, ok, nbr, reg, hi, limit) -> list:
         if hi == 1:
             continue
         i = r.bit_length() - 1
-        stack = [(r, 1, reg[i], nbr[i] & ok & ~done, done)]
+        okr = ok & within[i] if limit == 1 else ok
+        stack = [(r, 1, reg[i], nbr[i] & okr & ~done, done)]
         while stack:
             g, size, regs, ext, excl = stack.pop()
             grown = by_size[size + 1]
@@ -453,7 +459,7 @@ def _grow(roots, ok, nbr, reg, hi, limit) -> list:
                     ng = g | b
                     grown.append(ng)
                     if size + 1 < hi:
-                        stack.append((ng, size + 1, nregs, (ext | nbr[j]) & ok & ~excl & ~ng, excl))
+                        stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
     return by_size
 
