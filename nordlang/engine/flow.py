@@ -212,22 +212,22 @@ def programs(rules) -> dict:
 
 # ---------------- frames ----------------
 class Frame:
-    """A flow being run: its program, where it is, its variables, its loops'
-    state (by slot, or None), and the context its expressions see (made
-    once per frame)."""
+    """A flow being run: its program, where it is, its variables and its
+    loops' state (by slot, or None). It holds nothing that refers back to
+    the state, so a copy of a state that is dropped is freed at once, not
+    left in a reference cycle for the collector."""
 
-    __slots__ = ("code", "pc", "vars", "loops", "ctx")
+    __slots__ = ("code", "pc", "vars", "loops")
 
     def __init__(self, code, vars):
         self.code = code
         self.pc = 0
         self.vars = vars
         self.loops = None
-        self.ctx = None
 
     def copy(self, memo):
         f = Frame.__new__(Frame)
-        f.code, f.pc, f.ctx = self.code, self.pc, None
+        f.code, f.pc = self.code, self.pc
         f.loops = dict(self.loops) if self.loops else None
         vid = id(self.vars)
         v = memo.get(vid)
@@ -346,9 +346,7 @@ class Machine:
             fr = frames[-1]
             code = fr.code
             n = len(code)
-            ctx = fr.ctx                        # (as _ctx, without the call)
-            if ctx is None or ctx.state is not state:
-                ctx = fr.ctx = Ctx(state, rules, fr.vars)
+            ctx = Ctx(state, rules, fr.vars)
             pc = fr.pc
             ins = None
             try:
@@ -381,7 +379,7 @@ class Machine:
                             break
                     elif t is Choice:
                         fr.pc = pc
-                        self._choose(state, fr, ins, probe)
+                        self._choose(state, fr, ins, probe, ctx)
                         break
                     elif t is Jump:
                         pc = ins.to
@@ -439,10 +437,7 @@ class Machine:
             fr.pc = ins.to
 
     def _ctx(self, state, fr):
-        ctx = fr.ctx
-        if ctx is None or ctx.state is not state:
-            ctx = fr.ctx = Ctx(state, self.rules, fr.vars)
-        return ctx
+        return Ctx(state, self.rules, fr.vars)
 
     @staticmethod
     def _pop(state):
@@ -453,9 +448,10 @@ class Machine:
             frames[-1] = frames[-1].copy(p.memo)     # the position's own frame: copied before it runs on
 
     # ---- choices ----
-    def values(self, state, fr, step) -> list:
+    def values(self, state, fr, step, ctx=None) -> list:
         """The option values of a choice before lookahead, duplicates removed."""
-        ctx = self._ctx(state, fr)
+        if ctx is None:
+            ctx = self._ctx(state, fr)
         if step.alternatives:
             vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         else:
@@ -473,12 +469,12 @@ class Machine:
         vals = self.values(state, fr, step)
         return vals, self.texts(vals, step)
 
-    def _choose(self, state, fr, ins, probe):
+    def _choose(self, state, fr, ins, probe, ctx):
         step = ins.step
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
-            ok = step.exists(self._ctx(state, fr))
-            if CHECK_HINTS and bool(ok) != bool(self.values(state, fr, step)):
+            ok = step.exists(ctx)
+            if CHECK_HINTS and bool(ok) != bool(self.values(state, fr, step, ctx)):
                 raise RulesError(f"the 'exists' test of choice {step.name!r} says {bool(ok)}, but its options "
                                  f"say {not ok}", step.pos, hint="'exists' must be true exactly when 'from' "
                                  "gives at least one option")
@@ -486,7 +482,7 @@ class Machine:
                 raise DeadEnd(step)
             state.pending = Pending(step, (), None, fr.vars, state.player)
             return
-        vals = self.values(state, fr, step)
+        vals = self.values(state, fr, step, ctx)
         if step.lookahead and len(vals) > 0:
             if probe:
                 # a probe only asks whether the turn can go on: one option that can is enough
