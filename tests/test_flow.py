@@ -1,10 +1,10 @@
 """Flows run as their step trees say: branches, loops, alternatives,
-'otherwise', and a choice inside a loop that a copy resumes on its own."""
+'otherwise', and a choice inside a loop that a copy resumes on its own
+(a loop past its limit: test_limits.py)."""
 
 import pytest
 
 import nordlang
-from nordlang.errors import NordError
 
 STEPS = """\
 description: every kind of flow step, counted
@@ -38,19 +38,6 @@ patch:
         - do: 'add("nothing", 1)'
     - do: 'end_game()'
 """
-
-SPINS = """\
-description: a while loop past its limit
-extends: nord
-patch:
-  turn:
-    - while: 'true'
-      limit: 3
-      do: 'add("spins", 1)'
-    - choose: never
-      from: '[1, 2]'
-"""
-
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
@@ -91,11 +78,3 @@ def test_alternatives_and_otherwise(rules):
     done = _play(g, 0, 0, 1)
     assert "a" not in done and done["nothing"] == 1 and g.over
 
-
-def test_a_while_loop_past_its_limit_is_an_error_at_the_loop(tmp_path):
-    v = tmp_path / "spins.yaml"
-    v.write_text(SPINS)
-    with pytest.raises(NordError) as e:
-        nordlang.load(players=2, seed=1, variants=[str(v)])
-    assert "a 'while' loop ran 3 times without ending" in e.value.message
-    assert e.value.pos.file.endswith("spins.yaml") and e.value.pos.line == 5

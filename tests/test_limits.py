@@ -37,13 +37,25 @@ def test_runaway_loop_hits_the_step_budget(tmp_path, monkeypatch):
     assert e.value.pos is not None and e.value.pos.line
 
 
-def test_huge_range_is_refused_with_its_position(tmp_path):
-    v = tmp_path / "huge.yaml"
-    v.write_text(HUGE)
+def _start_error(tmp_path, name, text):
+    """The error starting a game with this variant raises."""
+    v = tmp_path / name
+    v.write_text(text)
     with pytest.raises(NordError) as e:
         nordlang.load(players=2, seed=1, variants=[str(v)])
-    assert "limit" in e.value.message
-    assert e.value.pos.file.endswith("huge.yaml") and e.value.pos.line == 5
+    return e.value
+
+
+def test_huge_range_is_refused_with_its_position(tmp_path):
+    e = _start_error(tmp_path, "huge.yaml", HUGE)
+    assert "limit" in e.message
+    assert e.pos.file.endswith("huge.yaml") and e.pos.line == 5
+
+
+def test_a_while_loop_past_its_limit_is_an_error_at_the_loop(tmp_path):
+    e = _start_error(tmp_path, "spins.yaml", RUNAWAY.replace("limit: 1000000000", "limit: 3"))
+    assert "a 'while' loop ran 3 times without ending" in e.message
+    assert e.pos.file.endswith("spins.yaml") and e.pos.line == 5
 
 
 WRONG_HINT = """\
