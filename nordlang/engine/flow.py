@@ -16,6 +16,7 @@ data instead of in code.
 
 from __future__ import annotations
 
+import itertools
 import weakref
 from dataclasses import dataclass
 
@@ -145,7 +146,7 @@ class Choice:
 def flatten(steps) -> tuple:
     """Lay a step tree out as a flat program of steps, jumps and loop heads."""
     code: list = []
-    slots = iter(range(1 << 30))
+    slots = itertools.count()                           # one loop-state slot per loop
 
     def jump(pos):
         j = Jump(pos)
