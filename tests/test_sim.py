@@ -263,6 +263,8 @@ def test_compare_two_variants(tmp_path, capsys):
     assert "paired t" in out and "two-proportion" in out
     row = next(x for x in out.splitlines() if x.strip().startswith("turns"))
     assert re.search(r"(significant|no significant difference|not enough)", row)
+    # a metric named after the rulebook's words is shown whole, however long
+    assert re.search(r"^  share of triggers: after the last scoring +\d", out, re.M)
 
 
 def test_compare_help_documents_the_sides(capsys):

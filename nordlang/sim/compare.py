@@ -90,8 +90,9 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
              f"{c['games']} games on the same seeds"
              + (f" (failed: A {c['failed_a']}, B {c['failed_b']})" if c["failed_a"] or c["failed_b"] else ""),
              "means: paired t-test on per-seed differences B - A; rates: pooled two-proportion z-test; 5% level",
-             "",
-             f"  {'metric':<40} {'A':>9} {'B':>9} {'B - A':>9} {'95% CI':>19} {'p':>8}  verdict"]
+             ""]
+    w = max([40] + [len(r["metric"]) for r in c["rows"]])      # (names from the rulebook are never cut)
+    lines.append(f"  {'metric':<{w}} {'A':>9} {'B':>9} {'B - A':>9} {'95% CI':>19} {'p':>8}  verdict")
     for r in c["rows"]:
         pct = r["kind"] == "rate"
 
@@ -101,6 +102,6 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
             return f"{100 * x:.1f}%" if pct else f"{x:.2f}"
         ci = f"[{fmt(r['lo'])}, {fmt(r['hi'])}]" if r["lo"] is not None else ""
         p = "" if r["p"] is None else f"{r['p']:.3g}"
-        lines.append(f"  {r['metric'][:40]:<40} {fmt(r['a']):>9} {fmt(r['b']):>9} {fmt(r['diff']):>9} {ci:>19} "
+        lines.append(f"  {r['metric']:<{w}} {fmt(r['a']):>9} {fmt(r['b']):>9} {fmt(r['diff']):>9} {ci:>19} "
                      f"{p:>8}  {r['verdict']}")
     return lines
