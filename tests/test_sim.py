@@ -328,3 +328,13 @@ def test_no_game_words_in_the_engine(path):
 
 def test_nan_guard():
     assert math.isnan(S.t_two_sided(float("nan"), 3))
+
+
+def test_a_summary_names_failed_games_errors_and_says_when_it_shows_only_some():
+    failed = [{"error": f"turn {i}: cannot take 1 man from supply", "seed": i} for i in range(7)]
+    lines = S.format_summary(S.summarize([failed[0], failed[0]]))
+    assert lines[:2] == ["games: 0  (failed: 2)", "  error: turn 0: cannot take 1 man from supply"]
+    assert len(lines) == 2
+    lines = S.format_summary(S.summarize(failed))
+    assert sum(ln.startswith("  error: ") for ln in lines) == 5
+    assert "  ... and 2 other error(s): every failed game's error is in the --out records" in lines

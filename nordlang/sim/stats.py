@@ -217,8 +217,9 @@ def summarize(records) -> dict:
     failed = [r for r in records if "error" in r]
     n = len(ok)
     players = max((len(r["points"]) for r in ok), default=0)
+    kinds = sorted({r["error"] for r in failed})
     s: dict = {"games": n, "failed": len(failed), "players": players,
-               "errors": sorted({r["error"] for r in failed})[:5]}
+               "errors": kinds[:5], "error_kinds": len(kinds)}
     if not n:
         return s
     seats = []
@@ -312,6 +313,9 @@ def format_summary(s: dict, title: str = "") -> list:
     lines.append(f"games: {s['games']}" + (f"  (failed: {s['failed']})" if s["failed"] else ""))
     for e in s.get("errors", []):
         lines.append(f"  error: {e}")
+    more = s.get("error_kinds", 0) - len(s.get("errors", []))
+    if more > 0:
+        lines.append(f"  ... and {more} other error(s): every failed game's error is in the --out records")
     if not s["games"]:
         return lines
     n = s["games"]
