@@ -1,4 +1,4 @@
-"""The connection graph: which pieces and ports link, held in networkx.
+"""The connection graph: which pieces and ports link.
 
 Nodes are occupied spaces (pieces that link) and structure ports (one per
 side). A piece links to orthogonally adjacent linking pieces and to the
@@ -6,7 +6,9 @@ port that faces it; ports of one structure are never linked to each other,
 so a structure never passes a connection through. Graphs are cached by the
 set of occupied spaces, so states that share a board share the work, and
 a piece placed or lifted updates them (`added`, `removed`) instead of
-building them again.
+building them again. The hot path uses plain adjacency dicts and a
+breadth-first search; `Links.g` gives the same graph in networkx (the
+tests check the components and paths against it).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ _IDS = itertools.count()
 class Links:
     """Components and paths of one board occupancy.
 
-    Components come from a plain breadth-first search over the adjacency
-    (the hot path); the networkx graph is built when a path query needs it.
+    Components come from a plain breadth-first search over the adjacency,
+    shortest chains from another (both the hot path); the networkx graph is
+    built only when `g` is asked for.
     """
 
     __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "sfront", "memo", "_g")

@@ -566,8 +566,6 @@ class Machine:
             self.run(probe, probe=True)
         except DeadEnd:
             return False
-        finally:
-            probe.frames = []        # (a frame's context refers to the copy: no cycle left to the collector)
         return True
 
     def choose(self, state, index: int):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..errors import EvalError, LangError, NordError, Pos, did_you_mean
@@ -270,15 +271,23 @@ class Compiler:
                                                     free=scope)) if self.inlined else None
         return self._function(f"return {src}", self.pos(node), free=scope, slow=slow)
 
-    def block(self, stmts, scope: frozenset):
-        """A function fn(ctx) running effects."""
-        self.inline = False         # effects cannot be run again to place an error precisely
+    @contextmanager
+    def _no_inlining(self):
+        """Calls of definitions stay calls: in effects (which cannot run again
+        to place an error precisely) and in the precise copy of an expression."""
+        self.inline = False
         try:
-            lines = self.stmts(stmts, scope, {}, 1)
-        except RecursionError:
-            return self._deep(stmts[0])
+            yield
         finally:
             self.inline = True
+
+    def block(self, stmts, scope: frozenset):
+        """A function fn(ctx) running effects."""
+        try:
+            with self._no_inlining():
+                lines = self.stmts(stmts, scope, {}, 1)
+        except RecursionError:
+            return self._deep(stmts[0])
         return self._function("\n".join(lines) if lines else "pass", self.pos(stmts[0]) if stmts else None,
                               free=scope, raw=True)
 
@@ -289,11 +298,8 @@ class Compiler:
 
         def slow(ctx, *args):
             if not made:
-                self.inline = False
-                try:
+                with self._no_inlining():
                     made.append(make())
-                finally:
-                    self.inline = True
             return made[0](ctx, *args)
         return slow
 
@@ -319,11 +325,8 @@ class Compiler:
                 slow = self._precise(lambda: self._function(f"return {self.gen(tree, frozenset(), local)}", pos,
                                                             args=args))
         else:
-            self.inline = False
-            try:
+            with self._no_inlining():
                 lines = self.stmts(tree, frozenset(), local, 1)
-            finally:
-                self.inline = True
             body = "\n".join(lines) if lines else "pass"
             pos = self.pos(tree[0]) if tree else None
         func.py = self._function(body, pos, args=args, raw=mode != "expr", slow=slow)
