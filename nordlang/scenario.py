@@ -409,10 +409,15 @@ def _arrange(rules, data, src) -> Game:
     game.machine = m = Machine(rules)
     m.start(state, run=False)
     try:
-        m.run(state, probe=True)
+        m.run(state, stop=True)
     except DeadEnd as e:
-        raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r}; scenarios set up without "
-                          "choices", e.step.pos) from None
+        raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r} that has no option here",
+                          e.step.pos) from None
+    if state.pending is not None:
+        step = state.pending.step
+        raise SchemaError(f"the rulebook's setup asks for a choice {step.name!r} ({len(state.pending.options)} "
+                          "options); a scenario is set up without choices", src.pos(("seats",)),
+                          hint="name the starting structures with 'seats', or fix the choice in a variant")
     pos = data.get("position") or {}
     at = pos.get("at") or {}
     listed = {}

@@ -12,7 +12,10 @@ def test_play_prints_a_log_and_writes_a_complete_replay(tmp_path, capsys):
     assert main(["play", "--players", "2", "--seed", "4", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Nord: 2 players, seed 4")
-    assert "turn 1, red:" in out and "== scoring 1:" in out and "== scoring 5: treasures" in out
+    lines = out.splitlines()
+    assert lines[1] == "setup:" and [x.split()[:2] for x in lines[2:4]] == [["red", "start"], ["blue", "start"]]
+    assert lines[4] == "turn 1, red:"
+    assert "== scoring 1:" in out and "== scoring 5: treasures" in out
     assert "winner" in out
     lines = [json.loads(x) for x in log.read_text().splitlines()]
     assert lines[0]["seed"] == 4 and lines[0]["players"] == 2

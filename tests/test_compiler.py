@@ -137,7 +137,9 @@ def test_a_bad_board_value_in_a_variant_is_reported_at_its_text(tmp_path, body, 
                  f"    reach(p): '{body}'\n")
     rules = nordlang.load_rules(players=2, variants=[str(v)])
     with pytest.raises(NordError) as e:
-        nordlang.Game(rules, 1)
+        g = nordlang.Game(rules, 1)
+        while g.choice == "start":          # the starting settlements come before the first turn
+            g.play_index(0)
     assert message in e.value.message
     pos = e.value.pos
     assert pos.file.endswith("bad.yaml") and pos.line == 5 and pos.col > 1

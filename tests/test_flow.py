@@ -3,6 +3,7 @@
 (a loop past its limit: test_limits.py)."""
 
 import pytest
+from helpers import past_setup
 
 import nordlang
 
@@ -53,13 +54,13 @@ def _play(g, *indices):
 
 
 def test_branches_and_loops_run_as_written(rules):
-    g = nordlang.Game(rules, 1)
+    g = past_setup(nordlang.Game(rules, 1))
     assert g.state.pending.step.name == "x" and list(g.state.pending.options) == [10, 11]
     assert _play(g) == {"twos": 1, "others": 4, "spins": 4}
 
 
 def test_a_choice_inside_a_loop_resumes_the_loop(rules):
-    g = nordlang.Game(rules, 1)
+    g = past_setup(nordlang.Game(rules, 1))
     g.play_index(1)                                  # x = 11
     assert list(g.state.pending.options) == [20, 21]
     copy = g.clone()
@@ -68,13 +69,65 @@ def test_a_choice_inside_a_loop_resumes_the_loop(rules):
 
 
 def test_alternatives_and_otherwise(rules):
-    g = nordlang.Game(rules, 1)
+    g = past_setup(nordlang.Game(rules, 1))
     g.play_index(0)
     g.play_index(0)
     assert g.state.pending.step.name == "pick" and list(g.state.pending.options) == ["a", "b"]
     done = _play(g, 0)
     assert done["a"] == 1 and done["nothing"] == 1 and g.over
-    g = nordlang.Game(rules, 1)
+    g = past_setup(nordlang.Game(rules, 1))
     done = _play(g, 0, 0, 1)
     assert "a" not in done and done["nothing"] == 1 and g.over
 
+
+
+BY = """\
+description: a choice another player decides
+extends: nord
+patch:
+  turn:
+    - choose: ask
+      by: '{by}'
+      from: '[1, 2]'
+    - choose: own
+      from: '[3, 4]'
+    - do: 'end_game()'
+"""
+
+
+def test_a_choice_names_who_decides(tmp_path):
+    """`by` hands a choice to another player: the game asks that player
+    (agents go by to_move), the log and history name him, and the turn
+    still belongs to the player to move."""
+    v = tmp_path / "by.yaml"
+    v.write_text(BY.format(by="(player + 1) % num_players"))
+    g = past_setup(nordlang.load(players=3, seed=1, variants=[str(v)]))
+    st = g.state
+    assert st.player == 0 and g.choice == "ask" and g.to_move == 1
+    g.play("ask 2")
+    assert g.choice == "own" and g.to_move == 0
+    g.play("own 3")
+    assert [h[1:4] for h in st.history if h[0] == 1] == [(1, "ask", "2"), (0, "own", "3")]
+
+
+@pytest.mark.parametrize("by, message", [
+    ("7", "to be decided by 7, which is not a player"),
+    ("\"red\"", "which is not a player"),
+])
+def test_a_choice_by_no_player_is_an_error_at_the_choice(tmp_path, by, message):
+    from nordlang.errors import NordError
+    v = tmp_path / "by.yaml"
+    v.write_text(BY.format(by=by))
+    with pytest.raises(NordError) as e:
+        past_setup(nordlang.load(players=2, seed=1, variants=[str(v)]))
+    assert message in e.value.message
+    assert e.value.pos.file.endswith("by.yaml") and e.value.pos.line == 5
+
+
+def test_a_choice_by_an_unknown_name_fails_when_the_rules_load(tmp_path):
+    from nordlang.errors import NordError
+    v = tmp_path / "by.yaml"
+    v.write_text(BY.format(by="nobody"))
+    with pytest.raises(NordError) as e:
+        nordlang.load_rules(players=2, variants=[str(v)])
+    assert "nobody" in str(e.value) and "by.yaml:6:" in str(e.value)

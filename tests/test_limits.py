@@ -1,6 +1,7 @@
 """A runaway rulebook is stopped with a clear error, not a hang."""
 
 import pytest
+from helpers import past_setup
 
 import nordlang
 from nordlang.errors import NordError
@@ -32,7 +33,7 @@ def test_runaway_loop_hits_the_step_budget(tmp_path, monkeypatch):
     v = tmp_path / "runaway.yaml"
     v.write_text(RUNAWAY)
     with pytest.raises(NordError) as e:
-        nordlang.load(players=2, seed=1, variants=[str(v)])
+        past_setup(nordlang.load(players=2, seed=1, variants=[str(v)]))
     assert "runaway rulebook" in e.value.message
     assert e.value.pos is not None and e.value.pos.line
 
@@ -42,7 +43,7 @@ def _start_error(tmp_path, name, text):
     v = tmp_path / name
     v.write_text(text)
     with pytest.raises(NordError) as e:
-        nordlang.load(players=2, seed=1, variants=[str(v)])
+        past_setup(nordlang.load(players=2, seed=1, variants=[str(v)]))
     return e.value
 
 
@@ -110,6 +111,6 @@ def test_a_failing_inlined_definition_is_reported_at_its_own_text(tmp_path):
     caller = rules.names.funcs["challenge_targets"]
     assert "warriors" in caller.inlines
     with pytest.raises(NordError) as e:
-        nordlang.Game(rules, 1)
+        past_setup(nordlang.Game(rules, 1))
     assert "division by zero" in e.value.message
     assert e.value.pos.file.endswith("failing.yaml") and e.value.pos.line == 5

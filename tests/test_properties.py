@@ -24,7 +24,17 @@ def _men(state, p):
 def check_game(players, seed, agents):
     rules = nordlang.load_rules(players=players)
     game = nordlang.Game(rules, seed)
+    deciders = []
+    while game.state.turn == 0:              # the setup: each player chooses a starting settlement
+        assert game.choice == "start"
+        deciders.append(game.to_move)
+        game.play_index(agents[game.to_move].choose(game))
+        assert invariant_problem(game.state) is None
     st = game.state
+    assert deciders == list(rules.player_range) and st.turn == 1 and st.player == 0
+    seats = [next(x for x in rules.structures_by_kind["settlement"] if ("jarl", p) in st.pools[x])
+             for p in rules.player_range]
+    assert len(set(seats)) == players and all(st.pools[x].get(("man", p)) == 1 for p, x in enumerate(seats))
     created = created_items(st)
     assert created[("man", 0)] == 25
     fleet_size = created[("boat", None)]

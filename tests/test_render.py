@@ -227,7 +227,7 @@ def test_a_turn_the_log_does_not_have(log, tmp_path, capsys):
     out = tmp_path / "x.svg"
     assert main(["render", str(log), "--turn", "9999", "-o", str(out)]) == 2
     err = _one_line_error(capsys)
-    assert "no turn 9999" in err and "it has turns 1-" in err
+    assert "no turn 9999" in err and "it has turns 0-" in err          # turn 0: the setup's decisions
     assert not out.exists()
 
 
@@ -290,7 +290,7 @@ def test_python_dash_m(log, tmp_path):
     assert r.returncode == 0, r.stderr
     assert "turn 3" in r.stdout
     ET.parse(out)
-    r = subprocess.run([sys.executable, "-m", "nordlang", "render", str(log), "--turn", "0", "-o", str(out)],
+    r = subprocess.run([sys.executable, "-m", "nordlang", "render", str(log), "--turn", "9999", "-o", str(out)],
                        capture_output=True, text=True, cwd=tmp_path,
                        env={**os.environ, "PYTHONPATH": env_path})
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr

@@ -142,6 +142,14 @@ def test_summary_counts_shared_wins_as_fractions():
     assert s["balance"]["first_seat_advantage"] == pytest.approx(0.25)
     text = "\n".join(S.format_summary(s))
     assert "Wilson" in text and "first-seat advantage" in text
+    # options_by_turn starts at turn 0, the setup's decisions, shown on their own
+    assert s["branching_by_turn"] == {0: (22 / 8, 8), 1: (2.0, 2)}
+    assert "by turn: setup 2.8, 1-1 2.0" in text
+
+
+def test_branching_bands_keep_the_setup_apart():
+    assert S.branching_bands({0: (6.5, 2), 1: (10.0, 3), 2: (12.0, 1)}, bands=1) == [(0, 0, 6.5), (1, 2, 10.5)]
+    assert S.branching_bands({1: (10.0, 3), 2: (12.0, 1)}, bands=1) == [(1, 2, 10.5)]
 
 
 # ---------------- the command line ----------------

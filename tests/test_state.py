@@ -4,6 +4,7 @@ it is unshared, and a change to either side never shows on the other."""
 import random
 
 import pytest
+from helpers import past_setup
 
 import nordlang
 
@@ -102,7 +103,7 @@ def test_a_probe_that_returns_to_the_calling_flow_leaves_its_frame_alone(tmp_pat
     v = tmp_path / "nested.yaml"
     v.write_text(NESTED_LOOKAHEAD)
     rules = nordlang.load_rules(players=2, variants=[str(v)])
-    g = nordlang.Game(rules, 1)
+    g = past_setup(nordlang.Game(rules, 1))
     st = g.state
     assert st.pending.step.name == "first" and list(st.pending.options) == [1, 2]
     flow = [(f, f.pc, dict(f.vars)) for f in st.frames]

@@ -5,6 +5,7 @@ import random
 from pathlib import Path
 
 import pytest
+from helpers import past_setup
 
 import nordlang
 from nordlang.cli import main
@@ -54,6 +55,8 @@ def test_wild_sides_use_the_wild_tiles_and_their_regions():
 def test_five_players_have_nine_settlements_and_boats():
     rules = nordlang.load_rules(players=5, variants=["five-players"])
     game = nordlang.Game(rules, 1)
+    assert len(game.legal_moves()) == 9          # red chooses first: any of the nine
+    past_setup(game)
     assert len(rules.structures_by_kind["settlement"]) == 9
     assert game.state.pools[("fleet", None)][("boat", None)] == 9
     assert rules.colors[4] == "purple"

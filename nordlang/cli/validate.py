@@ -160,9 +160,11 @@ def _simulate(rules, n, turn_cap, out, label, Game):
         rng = random.Random(seed)
         try:
             g = Game(rules, seed)
-            created = created_items(g.state)
+            created = None          # what the game brought in, fixed when the setup is over
             while not g.over:
                 g.play_index(rng.randrange(len(g.state.pending.options)))
+                if created is None and g.state.turn > 0:
+                    created = created_items(g.state)
                 problem = invariant_problem(g.state, created)
                 if problem:
                     raise RulesError(f"{label}, seed {seed}, turn {g.state.turn}: {problem}")

@@ -97,6 +97,7 @@ class Choose(Step):
     otherwise: tuple | None = None
     prompt: str = ""
     exists: object = None          # optional cheap test: are there options at all? (for probes)
+    by: object = None              # who decides (a player expression); None: the player to move
     path: tuple = ()               # where the choice is in the rulebook (for explanations)
     scope: frozenset = frozenset()  # flow variables its expressions may use
 
@@ -256,7 +257,8 @@ class _InPlace:
 
 
 class Pending:
-    """A decision the current player must take.
+    """A decision a player must take (the player to move, unless the choice
+    names who decides).
 
     Option texts are made when first asked for: a random or search agent
     that picks by index never needs them, and a move's record needs one.
@@ -327,10 +329,11 @@ class Machine:
         state.turn_start = state.snapshot()
         state.frames = [Frame(self.programs["(turn)"], {})]
 
-    def run(self, state, probe=False):
+    def run(self, state, probe=False, stop=False):
         """Advance until a decision is pending or the game is over.
 
-        In a probe (lookahead), stop when the current turn ends.
+        In a probe (lookahead), or with `stop`, stop when the current turn
+        (or the setup) ends.
         """
         budget = STEP_BUDGET
         rules = self.rules
@@ -340,7 +343,7 @@ class Machine:
                 return
             frames = state.frames
             if not frames:
-                if probe:
+                if probe or stop:
                     return
                 self.begin_turn(state, first=state.turn == 0)
                 continue
@@ -503,14 +506,22 @@ class Machine:
             # a probe only asks whether the turn can go on: it can
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
+        who = state.player if step.by is None else self._decider(step, ctx)
         if len(vals) == 1:
             self._bind_choice(fr, step, vals[0])
             if not probe:
                 text = self.texts(vals, step)[0]
-                state.history.append((state.turn, state.player, step.name, text, True))
-                state.events.append(("choice", state.player, step.name, text, True, state.turn))
+                state.history.append((state.turn, who, step.name, text, True))
+                state.events.append(("choice", who, step.name, text, True, state.turn))
             return
-        state.pending = Pending(step, vals, None, fr.vars, state.player, self.rules.show)
+        state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
+
+    def _decider(self, step, ctx) -> int:
+        who = step.by(ctx)
+        if type(who) is not int or not 0 <= who < self.rules.num_players:
+            raise RulesError(f"choice {step.name!r} is to be decided by {self.rules.show(who)}, which is not a player",
+                             step.pos, hint="'by' must give a player, like p in 'for p in players'")
+        return who
 
     @staticmethod
     def _bind_choice(fr, step, value):
@@ -574,8 +585,8 @@ class Machine:
         state.pending = None
         fr = state.frames[-1]
         text = p.text(index)
-        state.history.append((state.turn, state.player, p.step.name, text, False))
-        state.events.append(("choice", state.player, p.step.name, text, False, state.turn))
+        state.history.append((state.turn, p.player, p.step.name, text, False))
+        state.events.append(("choice", p.player, p.step.name, text, False, state.turn))
         state.moves_made += 1
         self._bind_choice(fr, p.step, p.options[index])
         try:

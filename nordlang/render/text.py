@@ -10,7 +10,8 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
     """Lines for a run of events; awards of one source are grouped per player.
 
     With `turn_heads` (a dict kept between calls), each turn's first
-    decision is preceded by a 'turn N' line.
+    decision is preceded by a 'turn N' line (decisions before the first
+    turn, by a 'setup' line).
     """
     out = []
     pending_awards: dict = {}
@@ -36,7 +37,7 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
             turn = ev[5] if len(ev) > 5 else None
             if turn_heads is not None and turn is not None and turn_heads.get("turn") != turn:
                 turn_heads["turn"] = turn
-                out.append(f"turn {turn}, {rules.color(player)}:")
+                out.append(f"turn {turn}, {rules.color(player)}:" if turn else "setup:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
         elif kind == "note" and ev[1] == "scoring":
             out.append("== " + describe(rules, ev))

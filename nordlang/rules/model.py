@@ -146,8 +146,9 @@ class Rules:
         seats = self.seats
 
         def seat(ctx, p):
-            return seats[p]
-        reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure of a player on this island",
+            return seats[p] if seats else None
+        reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure the island fixes for a player "
+                        "(none when the island leaves it to the players)",
                         example="seat(player)", group="players"))
         reg.add(Builtin("tile_ids", lambda ctx: tuple(sorted(set(self.grid.tiles.values()))), BARE,
                         doc="the ids of the land tiles on the board", example="tile_ids", group="board"))
@@ -454,6 +455,8 @@ class Rules:
         name = st["choose"]
         common = dict(optional=st.get("optional"), lookahead=st.get("lookahead", False),
                       prompt=st.get("prompt", ""), path=p, scope=frozenset(scope))
+        if "by" in st:
+            common["by"] = self.compile_text(st["by"], p + ("by",), "expr", scope)
         otherwise = self.steps(st["otherwise"], p + ("otherwise",), scope) if "otherwise" in st else None
         if "options" in st:
             alts = []

@@ -16,7 +16,8 @@ player), sources ({source: [points per player]}, from the counters
 ("points", p, source) and the rulebook's result.sources), winners, turns,
 decisions (taken by agents), forced (taken by the rules: one option),
 branching (mean number of options per decision), options_by_turn
-([[decisions, options], ...] per turn), lead_changes, notes ({kind: count}
+([[decisions, options], ...] per turn, from turn 0: the decisions of the
+setup, before the first turn), lead_changes, notes ({kind: count}
 of every note the rulebook made), triggers (for each note of kind
 `trigger_note`, its last argument: what set it off) and elapsed (seconds;
 the one field that is not reproducible). A game that fails with a rules
@@ -168,7 +169,7 @@ def run_game(config: Config, i: int) -> dict:
         "decisions": decisions,
         "forced": sum(1 for h in st.history if h[4]),
         "branching": round(options / decisions, 4) if decisions else 0.0,
-        "options_by_turn": [options_by_turn.get(t, [0, 0]) for t in range(1, last_turn + 1)],
+        "options_by_turn": [options_by_turn.get(t, [0, 0]) for t in range(last_turn + 1)],
         "lead_changes": lead["changes"],
         "notes": dict(sorted(notes.items())),
         "triggers": triggers,

@@ -273,7 +273,7 @@ def summarize(records) -> dict:
     s["lead_changes"] = _ms(r["lead_changes"] for r in ok)
     per_turn: dict = {}
     for r in ok:
-        for t, (d, o) in enumerate(r["options_by_turn"], 1):
+        for t, (d, o) in enumerate(r["options_by_turn"]):
             slot = per_turn.setdefault(t, [0, 0])
             slot[0] += d
             slot[1] += o
@@ -290,12 +290,16 @@ def _pct(x):
 
 
 def branching_bands(by_turn: dict, bands: int = 8) -> list:
-    """(first turn, last turn, mean options per decision) over about `bands` equal spans of turns."""
+    """(first turn, last turn, mean options per decision) over about `bands`
+    equal spans of turns; the setup's decisions (turn 0), if any, first and
+    on their own."""
     if not by_turn:
         return []
     last = max(by_turn)
     step = max(1, math.ceil(last / bands))
     out = []
+    if by_turn.get(0, (0, 0))[1]:
+        out.append((0, 0, by_turn[0][0]))
     for a in range(1, last + 1, step):
         b = min(last, a + step - 1)
         d = sum(by_turn[t][1] for t in range(a, b + 1) if t in by_turn)
@@ -360,7 +364,8 @@ def format_summary(s: dict, title: str = "") -> list:
                  f"{100 * b['seat_spread']:.1f} (sd {100 * b['seat_sd']:.1f}); even seats chi2 {_f(b['chi2'])}, "
                  f"p={b['chi2_p']:.3g}")
     lines.append(f"branching: {_f(s['branching']['mean'])} options per decision (sd {_f(s['branching']['sd'])}); "
-                 "by turn: " + ", ".join(f"{a}-{c} {_f(o, 1)}" for a, c, o in branching_bands(s["branching_by_turn"])))
+                 "by turn: " + ", ".join(f"{f'{a}-{c}' if c else 'setup'} {_f(o, 1)}"
+                                         for a, c, o in branching_bands(s["branching_by_turn"])))
     lines.append(f"lead changes per game: {_f(s['lead_changes']['mean'])} (sd {_f(s['lead_changes']['sd'])}, "
                  f"max {s['lead_changes']['max']:.0f})")
     if n < 30:

@@ -1,0 +1,75 @@
+"""Setup 9, starting settlements: from the start player on, in turn order,
+each player puts his jarl and a warrior into an unoccupied settlement of
+his choice; an island (or scenario) that names seats fixes them."""
+
+import random
+
+import pytest
+
+import nordlang
+from nordlang.errors import IllegalMove
+
+SETTLEMENTS_2P = ["A", "B", "C", "D", "E", "F"]
+
+
+def _holders(state, structures):
+    return {s: dict(state.pools[s]) for s in structures}
+
+
+def test_each_player_in_turn_order_chooses_an_unoccupied_settlement():
+    g = nordlang.load(players=2, seed=5)
+    assert list(g.rules.structures_by_kind["settlement"]) == SETTLEMENTS_2P
+    assert g.state.turn == 0 and g.choice == "start" and g.to_move == 0
+    assert [str(m) for m in g.legal_moves()] == [f"start {s}" for s in SETTLEMENTS_2P]
+    g.play("start D")
+    assert g.to_move == 1 and [m.option for m in g.legal_moves()] == ["A", "B", "C", "E", "F"]
+    with pytest.raises(IllegalMove) as e:
+        g.play("start D")                       # taken by red
+    assert "'D' is not one of the 5 options of 'start'" in e.value.message
+    g.play("start A")
+    st = g.state
+    assert st.turn == 1 and st.player == 0 and g.to_move == 0 and g.choice == "play"
+    assert _holders(st, SETTLEMENTS_2P) == {
+        "A": {("jarl", 1): 1, ("man", 1): 1},
+        "B": {("jarl", None): 1}, "C": {("jarl", None): 1},
+        "D": {("jarl", 0): 1, ("man", 0): 1},
+        "E": {("jarl", None): 1}, "F": {("jarl", None): 1}}
+    assert st.history[:2] == [(0, 0, "start", "D", False), (0, 1, "start", "A", False)]
+
+
+def test_the_first_placement_reaches_from_the_chosen_settlement():
+    """Red's first workers stand next to the settlement red chose (the
+    only one where red has a warrior), whichever it is."""
+    from nordlang.board.grid import parse_space
+    for start in ("A", "F"):
+        g = nordlang.load(players=2, seed=5)
+        g.play(f"start {start}")
+        g.play_index(0)
+        g.play("play none")
+        x, y = g.rules.grid.structures[start].space
+        spaces = [parse_space(t) for m in g.legal_moves() for t in m.option.split(",")]
+        singles = [parse_space(m.option) for m in g.legal_moves() if "," not in m.option]
+        assert spaces and singles
+        assert all(abs(a - x) + abs(b - y) == 1 for a, b in singles), start
+
+
+def test_an_island_that_names_seats_fixes_them(tmp_path):
+    v = tmp_path / "fixed.yaml"
+    v.write_text("description: fixed starting settlements\nextends: nord\n"
+                 "patch:\n  islands:\n    \"2\":\n      seats: [E, C]\n")
+    g = nordlang.load(players=2, seed=5, variants=[str(v)])
+    st = g.state
+    assert st.turn == 1 and g.choice != "start"
+    assert st.history[:2] == [(0, 0, "start", "E", True), (0, 1, "start", "C", True)]
+    assert st.pools["E"][("jarl", 0)] == 1 and st.pools["C"][("jarl", 1)] == 1
+
+
+def test_random_starting_settlements_follow_the_seed():
+    def starts(seed):
+        g = nordlang.load(players=4, seed=seed)
+        rng = random.Random(seed)
+        while g.choice == "start":
+            g.play_index(rng.randrange(len(g.state.pending.options)))
+        return [h[3] for h in g.state.history if h[2] == "start"]
+    assert starts(3) == starts(3)
+    assert len({tuple(starts(s)) for s in range(20)}) > 10
