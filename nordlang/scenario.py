@@ -417,7 +417,8 @@ def _arrange(rules, data, src) -> Game:
         step = state.pending.step
         raise SchemaError(f"the rulebook's setup asks for a choice {step.name!r} ({len(state.pending.options)} "
                           "options); a scenario is set up without choices", src.pos(("seats",)),
-                          hint="name the starting structures with 'seats', or fix the choice in a variant")
+                          hint="a setup choice must have one option here: 'seats' fixes the starting "
+                               "structures; any other choice needs a variant that settles it")
     pos = data.get("position") or {}
     at = pos.get("at") or {}
     listed = {}

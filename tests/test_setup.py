@@ -73,3 +73,22 @@ def test_random_starting_settlements_follow_the_seed():
         return [h[3] for h in g.state.history if h[2] == "start"]
     assert starts(3) == starts(3)
     assert len({tuple(starts(s)) for s in range(20)}) > 10
+
+
+def test_a_scenario_is_set_up_without_choices(tmp_path):
+    """Scenarios fix the seats (or take the first settlements); a rulebook
+    whose setup asks another question cannot be arranged, and says so."""
+    from nordlang.errors import NordError
+    from nordlang.scenario import load_scenario
+    (tmp_path / "ask.yaml").write_text(
+        "description: a setup that asks a question\nextends: nord\npatch:\n  setup:\n"
+        "    - after: starting_settlements\n      insert:\n        - choose: colour\n"
+        "          from: '[1, 2]'\n")
+    sc = tmp_path / "sc.yaml"
+    sc.write_text("description: a scenario over that variant\nplayers: 2\nvariants: [ask.yaml]\nmap:\n"
+                  "  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
+                  "structures: {A: settlement, B: settlement, X: dragon}\n")
+    with pytest.raises(NordError) as e:
+        load_scenario(sc)
+    assert "the rulebook's setup asks for a choice 'colour' (2 options)" in e.value.message
+    assert "seats" in (e.value.hint or "")
