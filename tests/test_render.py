@@ -294,3 +294,16 @@ def test_python_dash_m(log, tmp_path):
                        capture_output=True, text=True, cwd=tmp_path,
                        env={**os.environ, "PYTHONPATH": env_path})
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_during_the_setup_the_picture_names_who_chooses():
+    """In the setup the choosing player is not the player whose turn it is
+    (there is no turn yet): the panel names the one who decides."""
+    g = nordlang.load(players=3, seed=5)
+    g.play("start A")
+    root = ET.fromstring(render_svg(g.rules, g.state))
+    head = _all(root, "turn")[0]
+    assert head.text == "setup: blue to move" and head.get("data-player") == "blue"
+    assert "setup, blue to move" in (root.find("{http://www.w3.org/2000/svg}title").text or "")
+    boxes = {e.get("data-player"): e.get("fill") for e in _all(root, "player")}
+    assert boxes == {"red": "#ebe4d3", "blue": "#ffffff", "yellow": "#ebe4d3"}      # blue's box is lit

@@ -189,6 +189,17 @@ def _is_space(n) -> bool:
 
 # ---------------------------------------------------------------- the picture
 
+
+def to_move(st) -> int:
+    """Who decides now: the pending choice's player (a choice may name
+    another than the player whose turn it is), else the player to move."""
+    return st.pending.player if st.pending is not None else st.player
+
+
+def when(st) -> str:
+    return f"turn {st.turn}" if st.turn else "setup"
+
+
 class _Picture:
     def __init__(self, rules, state, title):
         self.rules = rules
@@ -210,7 +221,7 @@ class _Picture:
         st, name = self.state, self.rules.name
         if st.over:
             return f"{name}: final position after {st.turn} turns"
-        return f"{name}: turn {st.turn}, {self.rules.color(st.player)} to move"
+        return f"{name}: {when(st)}, {self.rules.color(to_move(st))} to move"
 
     # ---- looks of item kinds ----
     def _styles(self):
@@ -520,8 +531,8 @@ class _Picture:
             except Exception:  # a result the rules cannot compute still leaves a picture
                 head = "game over"
         else:
-            head = f"turn {st.turn}: {rules.color(st.player)} to move"
-        out.append(_text(x0, y + 4, head, size=15, weight="bold", cls="turn", data_player=rules.color(st.player),
+            head = f"{when(st)}: {rules.color(to_move(st))} to move"
+        out.append(_text(x0, y + 4, head, size=15, weight="bold", cls="turn", data_player=rules.color(to_move(st)),
                          data_turn=st.turn))
         y += 22
         for p in rules.player_range:
@@ -543,7 +554,7 @@ class _Picture:
         rules, st, out = self.rules, self.state, self.out
         color = rules.color(p)
         pts = st.counters.get(("points", p), 0)
-        active = p == st.player and not st.over
+        active = p == to_move(st) and not st.over
         box_at = len(out)
         if active:
             out.append(_el("polygon", class_="to-move", fill=INK,
