@@ -1,6 +1,6 @@
 """Properties that hold in every game: 300 random games over 2, 3 and 4
-players (random agents, and greedy ones in some seats), checked at every
-decision."""
+players (random agents, and greedy ones in some seats), and 60 in which the
+players choose their starting settlements, checked at every decision."""
 
 import random
 
@@ -21,8 +21,8 @@ def _men(state, p):
         sum(1 for t in state.tracks.values() for x in t if x == ("man", p))
 
 
-def check_game(players, seed, agents):
-    rules = nordlang.load_rules(players=players)
+def check_game(players, seed, agents, variants=()):
+    rules = nordlang.load_rules(players=players, variants=list(variants))
     game = nordlang.Game(rules, seed)
     deciders = []
     while game.state.turn == 0:              # the setup: each player chooses a starting settlement
@@ -31,7 +31,9 @@ def check_game(players, seed, agents):
         game.play_index(agents[game.to_move].choose(game))
         assert invariant_problem(game.state) is None
     st = game.state
-    assert deciders == list(rules.player_range) and st.turn == 1 and st.player == 0
+    # the standard islands preset the starting settlements; with chosen-starts each player chooses, in turn
+    assert deciders == (list(rules.player_range) if "chosen-starts" in variants else [])
+    assert st.turn == 1 and st.player == 0
     seats = [next(x for x in rules.structures_by_kind["settlement"] if ("jarl", p) in st.pools[x])
              for p in rules.player_range]
     assert len(set(seats)) == players and all(st.pools[x].get(("man", p)) == 1 for p, x in enumerate(seats))
@@ -87,6 +89,13 @@ def test_random_games_keep_every_invariant(players):
     for seed in SEEDS:
         agents = make_agents(["random"], players, seed)
         check_game(players, seed, agents)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_with_chosen_starts_keep_every_invariant(players):
+    for seed in range(200, 220):
+        agents = make_agents(["random", "greedy"] if seed % 5 == 0 else ["random"], players, seed)
+        check_game(players, seed, agents, variants=("chosen-starts",))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -227,7 +227,7 @@ def test_a_turn_the_log_does_not_have(log, tmp_path, capsys):
     out = tmp_path / "x.svg"
     assert main(["render", str(log), "--turn", "9999", "-o", str(out)]) == 2
     err = _one_line_error(capsys)
-    assert "no turn 9999" in err and "it has turns 0-" in err          # turn 0: the setup's decisions
+    assert "no turn 9999" in err and "it has turns 1-" in err
     assert not out.exists()
 
 
@@ -299,7 +299,7 @@ def test_python_dash_m(log, tmp_path):
 def test_during_the_setup_the_picture_names_who_chooses():
     """In the setup the choosing player is not the player whose turn it is
     (there is no turn yet): the panel names the one who decides."""
-    g = nordlang.load(players=3, seed=5)
+    g = nordlang.load(players=3, seed=5, variants=["chosen-starts"])
     g.play("start A")
     root = ET.fromstring(render_svg(g.rules, g.state))
     head = _all(root, "turn")[0]

@@ -1,6 +1,8 @@
 """Setup 9, starting settlements: from the start player on, in turn order,
 each player puts his jarl and a warrior into an unoccupied settlement of
-his choice; an island (or scenario) that names seats fixes them."""
+his choice. The standard islands preset them (step 9 is skipped there):
+an island (or scenario) that names seats fixes them. The variant
+chosen-starts plays step 9 on the standard islands."""
 
 import random
 
@@ -16,8 +18,16 @@ def _holders(state, structures):
     return {s: dict(state.pools[s]) for s in structures}
 
 
-def test_each_player_in_turn_order_chooses_an_unoccupied_settlement():
+def test_the_standard_islands_preset_the_starting_settlements():
     g = nordlang.load(players=2, seed=5)
+    st = g.state
+    assert st.turn == 1 and g.choice == "play"
+    assert st.history[:2] == [(0, 0, "start", "B", True), (0, 1, "start", "D", True)]
+    assert st.pools["B"] == {("jarl", 0): 1, ("man", 0): 1} and st.pools["D"] == {("jarl", 1): 1, ("man", 1): 1}
+
+
+def test_each_player_in_turn_order_chooses_an_unoccupied_settlement():
+    g = nordlang.load(players=2, seed=5, variants=["chosen-starts"])
     assert list(g.rules.structures_by_kind["settlement"]) == SETTLEMENTS_2P
     assert g.state.turn == 0 and g.choice == "start" and g.to_move == 0
     assert [str(m) for m in g.legal_moves()] == [f"start {s}" for s in SETTLEMENTS_2P]
@@ -42,7 +52,7 @@ def test_the_first_placement_reaches_from_the_chosen_settlement():
     only one where red has a warrior), whichever it is."""
     from nordlang.board.grid import parse_space
     for start in ("A", "F"):
-        g = nordlang.load(players=2, seed=5)
+        g = nordlang.load(players=2, seed=5, variants=["chosen-starts"])
         g.play(f"start {start}")
         g.play_index(0)
         g.play("play none")
@@ -66,7 +76,7 @@ def test_an_island_that_names_seats_fixes_them(tmp_path):
 
 def test_random_starting_settlements_follow_the_seed():
     def starts(seed):
-        g = nordlang.load(players=4, seed=seed)
+        g = nordlang.load(players=4, seed=seed, variants=["chosen-starts"])
         rng = random.Random(seed)
         while g.choice == "start":
             g.play_index(rng.randrange(len(g.state.pending.options)))

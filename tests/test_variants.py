@@ -24,7 +24,7 @@ def _play(rules, seed):
 def test_the_library_has_the_variants_it_promises():
     names = {p.stem for p in VARIANTS}
     assert {"wild-sides", "five-players", "cube-warriors", "no-storm", "blood-feud", "short-game",
-            "dragon-raids", "mountain-food", "coastal-storm"} <= names
+            "dragon-raids", "mountain-food", "coastal-storm", "chosen-starts"} <= names
 
 
 @pytest.mark.parametrize("path", VARIANTS, ids=[p.stem for p in VARIANTS])
