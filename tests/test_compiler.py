@@ -64,6 +64,7 @@ def test_small_definitions_and_primitives_are_inlined():
 SEQUENCES = {
     "players": "players", "others": "others(player)", "spaces": "spaces", "neighbors": "neighbors(first(spaces))",
     "surroundings": "surroundings(first(spaces))", "region_spaces": "region_spaces(0)",
+    "areas": "areas(occupied_spaces)",
     "structures": 'structures("settlement")', "ports": 'ports(first(structures("settlement")))',
     "items": "items(hand(player))", "occupied_spaces": "occupied_spaces", "open_spaces": "open_spaces(spaces)",
     "slots": "slots(longboat)", "groups": "groups(open_spaces(spaces), 1, 2)",

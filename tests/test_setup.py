@@ -102,3 +102,35 @@ def test_a_scenario_is_set_up_without_choices(tmp_path):
         load_scenario(sc)
     assert "the rulebook's setup asks for a choice 'colour' (2 options)" in e.value.message
     assert "seats" in (e.value.hint or "")
+
+
+def test_areas_are_the_connected_parts_of_a_set_of_spaces():
+    from nordlang.board.grid import parse_space
+    from nordlang.engine.library import STD
+    from nordlang.lang.compiler import Ctx
+    rules = nordlang.load_rules(players=2)
+    areas = STD.get("areas").fn
+    ctx = Ctx(nordlang.Game(rules, 1).state, rules)
+    sp = [parse_space(t) for t in ("c4", "a1", "c5", "b1", "d5", "j9", "a3")]
+    assert areas(ctx, sp) == ((sp[1], sp[3]), (sp[6],), (sp[0], sp[2], sp[4]), (sp[5],))
+    assert areas(ctx, reversed(sp)) == areas(ctx, sp) and areas(ctx, []) == ()
+    land = [s for s in rules.grid.spaces if rules.grid.tiles.get(s) is not None]
+    assert len(land) == 48 and [len(a) for a in areas(ctx, land)] == [48]
+
+
+def test_an_island_in_two_pieces_breaks_a_setup_rule(tmp_path):
+    """Moving one tile of the 2-player island (and its settlement) two rows
+    down leaves it touching no other tile."""
+    from nordlang.errors import NordError
+    v = tmp_path / "apart.yaml"
+    v.write_text('description: tile 6 apart\nextends: nord\npatch:\n  islands:\n    "2":\n'
+                 '      size: [11, 13]\n      tiles:\n'
+                 '        - {tile: "1", at: c3, turn: 0}\n        - {tile: "2", at: g3, turn: 90}\n'
+                 '        - {tile: "3", at: e7, turn: 0}\n        - {tile: "4", at: c5, turn: 90}\n'
+                 '        - {tile: "5", at: i3, turn: 90}\n        - {tile: "6", at: c11, turn: 0}\n'
+                 '      structures:\n        F: {kind: settlement, at: f12}\n')
+    with pytest.raises(NordError) as e:
+        nordlang.load_rules(players=2, variants=[str(v)])
+    text = str(e.value)
+    assert "all land tiles touch each other along edges (one island)" in text
+    assert "every land tile touches the sea" not in text and "apart.yaml" in text

@@ -19,12 +19,12 @@ STD = Registry(dict(CORE.items))
 
 
 _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
-           "neighbors", "surroundings", "region_of", "regions", "region_spaces", "region_terrain", "regions_of",
-           "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
+           "neighbors", "areas", "surroundings", "region_of", "regions", "region_spaces", "region_terrain",
+           "regions_of", "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
 
 
 # primitives that return a tuple in a fixed order (comprehensions over them need no sorting)
-_SEQ = {"players", "others", "spaces", "neighbors", "surroundings", "region_spaces", "structures", "ports",
+_SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "region_spaces", "structures", "ports",
         "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths"}
 
 
@@ -122,6 +122,31 @@ def _distance(ctx, a, b):
 @_def("neighbors", arity=(1, 1), doc="orthogonally adjacent spaces", example="neighbors(s)")
 def _neighbors(ctx, s):
     return _per_space(ctx, ctx.rules.grid.orth, s)
+
+
+@_def("areas", arity=(1, 1), doc="the orthogonally connected parts of a collection of spaces, each a tuple "
+      "of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
+def _areas(ctx, xs):
+    grid = ctx.rules.grid
+    orth = grid.orth
+    todo = {_space(ctx, x) for x in xs}
+    out = []
+    for start in grid.spaces:          # board order: the result does not depend on the collection's order
+        if start not in todo:
+            continue
+        todo.discard(start)
+        part, frontier = [start], [start]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for n in orth[x]:
+                    if n in todo:
+                        todo.discard(n)
+                        part.append(n)
+                        nxt.append(n)
+            frontier = nxt
+        out.append(tuple(sorted(part)))
+    return tuple(out)
 
 
 @_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
