@@ -412,12 +412,13 @@ def _arrange(rules, data, src) -> Game:
         m.run(state, stop=True)
     except DeadEnd as e:
         raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r} that has no option here",
-                          e.step.pos) from None
+                          e.step.pos, source_line=rules.doc.line_of(e.step.pos)) from None
     if state.pending is not None:
         step = state.pending.step
-        raise SchemaError(f"the rulebook's setup asks for a choice {step.name!r} ({len(state.pending.options)} "
-                          "options); a scenario is set up without choices", src.pos(("seats",)),
-                          hint="a setup choice must have one option here: 'seats' fixes the starting "
+        raise SchemaError(f"the rulebook's setup asks for a choice {step.name!r} here ({len(state.pending.options)} "
+                          f"options), but the scenario {Path(src.file).name} is set up without choices", step.pos,
+                          source_line=rules.doc.line_of(step.pos),
+                          hint="a setup choice must have one option in a scenario: 'seats' fixes the starting "
                                "structures; any other choice needs a variant that settles it")
     pos = data.get("position") or {}
     at = pos.get("at") or {}

@@ -85,23 +85,30 @@ def test_random_starting_settlements_follow_the_seed():
     assert len({tuple(starts(s)) for s in range(20)}) > 10
 
 
-def test_a_scenario_is_set_up_without_choices(tmp_path):
+@pytest.mark.parametrize("options, message", [
+    ("[1, 2]", "the rulebook's setup asks for a choice 'colour' here (2 options), but the scenario sc.yaml"),
+    ("[]", "the rulebook's setup needs a choice 'colour' that has no option here"),
+])
+def test_a_scenario_over_a_setup_that_asks_says_where(tmp_path, options, message):
     """Scenarios fix the seats (or take the first settlements); a rulebook
-    whose setup asks another question cannot be arranged, and says so."""
+    whose setup asks another question cannot be arranged, and the error
+    points at that question."""
     from nordlang.errors import NordError
     from nordlang.scenario import load_scenario
     (tmp_path / "ask.yaml").write_text(
         "description: a setup that asks a question\nextends: nord\npatch:\n  setup:\n"
         "    - after: starting_settlements\n      insert:\n        - choose: colour\n"
-        "          from: '[1, 2]'\n")
+        f"          from: '{options}'\n")
     sc = tmp_path / "sc.yaml"
     sc.write_text("description: a scenario over that variant\nplayers: 2\nvariants: [ask.yaml]\nmap:\n"
                   "  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
                   "structures: {A: settlement, B: settlement, X: dragon}\n")
     with pytest.raises(NordError) as e:
         load_scenario(sc)
-    assert "the rulebook's setup asks for a choice 'colour' (2 options)" in e.value.message
-    assert "seats" in (e.value.hint or "")
+    assert message in e.value.message
+    pos = e.value.pos                                   # the choice, in the variant that adds it
+    assert pos.file.endswith("ask.yaml") and (pos.line, pos.col) == (7, 11)
+    assert "choose: colour" in e.value.source_line
 
 
 def test_areas_are_the_connected_parts_of_a_set_of_spaces():

@@ -98,32 +98,47 @@ class Grid:
         self.ports_facing = {k: tuple(v) for k, v in self.ports_facing.items()}
 
     def _regions(self):
-        """Maximal same-terrain orthogonal components; structure spaces split them."""
+        """Maximal same-terrain orthogonal components; structure spaces split
+        them (a terrain in `one_region` is one region wherever its spaces lie).
+        Regions are numbered in the order of their first spaces."""
+        terrain = self.terrain
+        open_ = [s for s in self.spaces if s not in self.structure_at]
+        found = list(self.parts((s for s in open_ if terrain[s] not in self.one_region),
+                                lambda a, b: terrain[a] == terrain[b]))
+        for t in sorted(self.one_region):
+            members = tuple(s for s in open_ if terrain[s] == t)
+            if members:
+                found.append(members)
+        found.sort()
         self.region_of = {}
         self.region_spaces = []
         self.region_terrain = []
-        for s in self.spaces:
-            if s in self.region_of or s in self.structure_at:
-                continue
-            t = self.terrain[s]
-            if t in self.one_region:
-                members = [x for x in self.spaces if self.terrain[x] == t and x not in self.structure_at]
-            else:
-                members, todo = [], [s]
-                seen = {s}
-                while todo:
-                    x = todo.pop()
-                    members.append(x)
-                    for n in self.orth[x]:
-                        if n not in seen and n not in self.structure_at and self.terrain[n] == t:
-                            seen.add(n)
-                            todo.append(n)
-            rid = len(self.region_spaces)
-            self.region_spaces.append(tuple(sorted(members)))
-            self.region_terrain.append(t)
+        for rid, members in enumerate(found):
+            self.region_spaces.append(members)
+            self.region_terrain.append(terrain[members[0]])
             for x in members:
                 self.region_of[x] = rid
 
+    def parts(self, spaces, linked=None) -> tuple:
+        """The orthogonally connected parts of a set of spaces, each a sorted
+        tuple, in the order of their first spaces; `linked(a, b)`, when
+        given, says which neighbours join."""
+        todo = set(spaces)
+        out = []
+        for start in self.spaces:          # board order: the result does not depend on the input's order
+            if start not in todo:
+                continue
+            todo.discard(start)
+            part, stack = [start], [start]
+            while stack:
+                x = stack.pop()
+                for n in self.orth[x]:
+                    if n in todo and (linked is None or linked(x, n)):
+                        todo.discard(n)
+                        part.append(n)
+                        stack.append(n)
+            out.append(tuple(sorted(part)))
+        return tuple(out)
 
 def _around(s, n):
     r, c = s

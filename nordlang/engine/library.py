@@ -127,26 +127,7 @@ def _neighbors(ctx, s):
 @_def("areas", arity=(1, 1), doc="the orthogonally connected parts of a collection of spaces, each a tuple "
       "of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
 def _areas(ctx, xs):
-    grid = ctx.rules.grid
-    orth = grid.orth
-    todo = {_space(ctx, x) for x in xs}
-    out = []
-    for start in grid.spaces:          # board order: the result does not depend on the collection's order
-        if start not in todo:
-            continue
-        todo.discard(start)
-        part, frontier = [start], [start]
-        while frontier:
-            nxt = []
-            for x in frontier:
-                for n in orth[x]:
-                    if n in todo:
-                        todo.discard(n)
-                        part.append(n)
-                        nxt.append(n)
-            frontier = nxt
-        out.append(tuple(sorted(part)))
-    return tuple(out)
+    return ctx.rules.grid.parts(_space(ctx, x) for x in xs)
 
 
 @_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
