@@ -9,7 +9,8 @@ from pathlib import Path
 from ..engine.record import write_atomic
 from ..errors import LoadError, NordError, Pos, ReplayError, UsageError
 from ..render.png import render_png, require_cairosvg
-from ..render.svg import render_svg, to_move, when
+from ..render.svg import render_svg
+from ..render.text import to_move, turn_label
 from . import positive_int
 
 FORMATS = (".svg", ".png")
@@ -109,7 +110,7 @@ def position_from_replay(path, turn=None, rulebook=None):
             seen.append(game.state.turn)
         raise UsageError(f"{path}: the replay has no turn {turn}; it has turns {_ranges(seen)}")
     who = rules.color(to_move(game.state))
-    return game, f"{rules.name}: {Path(path).name}, start of {when(game.state)}, {who} to move"
+    return game, f"{rules.name}: {Path(path).name}, start of {turn_label(game.state.turn)}, {who} to move"
 
 
 def _play(game, path, line, move):

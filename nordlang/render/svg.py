@@ -23,6 +23,7 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 from ..board.grid import DIRS, space_name
+from .text import to_move, turn_label
 
 CELL = 64                 # side of one space, in px
 EDGE = 28                 # room for the coordinates around the board
@@ -190,16 +191,6 @@ def _is_space(n) -> bool:
 # ---------------------------------------------------------------- the picture
 
 
-def to_move(st) -> int:
-    """Who decides now: the pending choice's player (a choice may name
-    another than the player whose turn it is), else the player to move."""
-    return st.pending.player if st.pending is not None else st.player
-
-
-def when(st) -> str:
-    return f"turn {st.turn}" if st.turn else "setup"
-
-
 class _Picture:
     def __init__(self, rules, state, title):
         self.rules = rules
@@ -221,7 +212,7 @@ class _Picture:
         st, name = self.state, self.rules.name
         if st.over:
             return f"{name}: final position after {st.turn} turns"
-        return f"{name}: {when(st)}, {self.rules.color(to_move(st))} to move"
+        return f"{name}: {turn_label(st.turn)}, {self.rules.color(to_move(st))} to move"
 
     # ---- looks of item kinds ----
     def _styles(self):
@@ -531,7 +522,7 @@ class _Picture:
             except Exception:  # a result the rules cannot compute still leaves a picture
                 head = "game over"
         else:
-            head = f"{when(st)}: {rules.color(to_move(st))} to move"
+            head = f"{turn_label(st.turn)}: {rules.color(to_move(st))} to move"
         out.append(_text(x0, y + 4, head, size=15, weight="bold", cls="turn", data_player=rules.color(to_move(st)),
                          data_turn=st.turn))
         y += 22

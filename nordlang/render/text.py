@@ -6,6 +6,17 @@ from __future__ import annotations
 from ..engine.record import describe
 
 
+def turn_label(turn: int) -> str:
+    """'turn N', or 'setup' for the decisions before the first turn."""
+    return f"turn {turn}" if turn else "setup"
+
+
+def to_move(st) -> int:
+    """Who decides now: the pending choice's player (a choice may name
+    another than the player whose turn it is), else the player to move."""
+    return st.pending.player if st.pending is not None else st.player
+
+
 def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
     """Lines for a run of events; awards of one source are grouped per player.
 
@@ -37,7 +48,7 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
             turn = ev[5] if len(ev) > 5 else None
             if turn_heads is not None and turn is not None and turn_heads.get("turn") != turn:
                 turn_heads["turn"] = turn
-                out.append(f"turn {turn}, {rules.color(player)}:" if turn else "setup:")
+                out.append(f"{turn_label(turn)}, {rules.color(player)}:" if turn else f"{turn_label(turn)}:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
         elif kind == "note" and ev[1] == "scoring":
             out.append("== " + describe(rules, ev))
