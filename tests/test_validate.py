@@ -84,6 +84,8 @@ EXPECTED: dict[str, list[tuple]] = {
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
     "variants/island-too-close.yaml": [
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
+    "variants/board-check-two-tests.yaml": [(6, 7, "board_checks/0: takes 'check' or 'offenders', not both", None)],
+    "variants/board-check-no-test.yaml": [(7, 7, "board_checks/0: needs 'check' or 'offenders'", None)],
     "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
     # ---- scenarios ----
     "scenarios/map-character.yaml": [(6, 10, "map character 'x' (row 3, column 5) is not in the legend", None)],

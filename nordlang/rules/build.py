@@ -84,6 +84,7 @@ def check_board(rules) -> list:
     from ..engine.flow import Machine
     from ..engine.state import State
     from ..errors import EvalError, NordError, SchemaError
+    from ..lang.builtins import ordered
     state = State(rules, 0)
     Machine(rules).start(state, run=False)
     out = []
@@ -97,19 +98,27 @@ def check_board(rules) -> list:
         line = src.line(where.line)
     else:
         where, line = rules.doc.pos(base)
-    for fn, message, warning, path in rules.board_checks:
+    for chk in rules.board_checks:
         try:
-            ok = fn(rules.ctx(state))
+            value = chk.fn(rules.ctx(state))
+            bad = ordered(value) if chk.offenders else ()
         except NordError as e:
             out.append(e)
             continue
         except Exception as e:  # pragma: no cover - compiled closures wrap errors
-            out.append(EvalError(str(e), rules.doc.pos(path)[0]))
+            out.append(EvalError(str(e), rules.doc.pos(chk.path)[0]))
             continue
-        if not ok:
+        if bad or not (chk.offenders or value):
+            message = chk.message + (f": {_listing(rules, bad)}" if bad else "")
             err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}", where,
-                              source_line=line, hint=f"the check is at {rules.doc.pos(path)[0]}")
-            if warning:
+                              source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
+            if chk.warning:
                 err.kind = "warning"
             out.append(err)
     return out
+
+
+def _listing(rules, items, most=8) -> str:
+    """What breaks a rule, named (the first few of many)."""
+    shown = ", ".join(rules.show(x) for x in items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")

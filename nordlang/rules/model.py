@@ -4,6 +4,7 @@ player count, every expression and effect compiled once, and the flow."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..board.grid import Port, space_name
 from ..engine import flow as F
@@ -14,6 +15,15 @@ from ..lang.compiler import Compiler, Ctx, Func, Names, is_cheap
 from ..lang.parser import parse
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
+
+
+class BoardCheck(NamedTuple):
+    """A setup rule checked on the island a game plays on."""
+    fn: object            # fn(ctx): true when the rule holds, or (offenders) what breaks it
+    message: str
+    warning: bool         # a "should" of the rules: reported, but the island still plays
+    path: tuple           # where it is in the rulebook
+    offenders: bool = False
 
 
 class Record(dict):
@@ -291,9 +301,13 @@ class Rules:
         self.sources = tuple(res.get("sources", ()))
         self.board_checks = []
         for i, chk in enumerate(data.get("board_checks") or []):
-            fn = self.compile_text(chk["check"], ("board_checks", i, "check"))
+            # a check is a condition, or `offenders`: what breaks the rule (none may be left), named
+            # in the message so an island's author sees where
+            key = "offenders" if "offenders" in chk else "check"
+            fn = self.compile_text(chk[key], ("board_checks", i, key))
             if fn:
-                self.board_checks.append((fn, chk["message"], chk.get("warning", False), ("board_checks", i)))
+                self.board_checks.append(BoardCheck(fn, chk["message"], chk.get("warning", False),
+                                                    ("board_checks", i), key == "offenders"))
 
     def _check_flows(self):
         """Flows never call themselves (directly or not), and a turn asks someone something."""

@@ -49,10 +49,27 @@ def validate(data, name: str, locate) -> list[SchemaError]:
     return unique(out)
 
 
+def _alternative_keys(alternatives) -> list | None:
+    """The keys of a oneOf whose alternatives only require one key each, else None."""
+    keys = [a["required"][0] for a in alternatives
+            if isinstance(a, dict) and set(a) == {"required"} and len(a["required"]) == 1]
+    return keys if len(keys) == len(alternatives) else None
+
+
 def _explain(err, locate) -> list[SchemaError]:
     path = tuple(err.absolute_path)
     v = err.validator
     where = "/".join(map(str, path)) or "the top level"
+    keys = _alternative_keys(err.validator_value) if v == "oneOf" else None
+    if keys and isinstance(err.instance, dict):
+        # an object that has exactly one of some keys (a board check: check or offenders)
+        pos, line = locate(path)
+        present = [k for k in keys if k in err.instance]
+        either = " or ".join(map(repr, keys))
+        if not present:
+            return [SchemaError(f"{where}: needs {either}", pos, source_line=line)]
+        both = "both" if len(present) == 2 else " and ".join(map(repr, present))
+        return [SchemaError(f"{where}: takes {either}, not {both}", pos, source_line=line)]
     if v == "oneOf" and isinstance(err.instance, dict):
         # a flow step: say which kinds of step exist, with the best-matching sub-error
         best = jsonschema.exceptions.best_match(err.context) if err.context else None
