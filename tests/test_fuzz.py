@@ -143,7 +143,7 @@ def _nordlang_texts():
             if part in data:
                 steps(data[part], ())
         for chk in data.get("board_checks") or []:
-            out.append((chk["check"], "expr", ()))
+            out.append((chk.get("check") or chk["offenders"], "expr", ()))
         for rank in (data.get("result") or {}).get("rank", []):
             out.append((rank, "expr", ("p",)))
     return out

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import nordlang
 from nordlang.cli import main
 
 TESTS = Path(__file__).resolve().parent
@@ -362,8 +363,31 @@ def test_bundled_rulebook_variants_and_scenarios_validate_cleanly(capsys):
     scenarios = ROOT / "variants" / "scenarios"
     assert variants and scenarios.is_dir()
     rc, out, err = run(capsys, "validate", ROOT / "rulebook", *variants, scenarios)
-    assert " 0 error(s)" in out, err
+    assert " 0 error(s), 0 warning(s)" in out, err
     assert rc == 0, err
+
+
+def test_a_settlement_cutting_off_a_land_space_is_a_warning_naming_the_spaces(tmp_path, capsys):
+    """Setup 3: "each land space should be adjacent to at least one identical
+    space". The settlements of the 2-player island as they stood before the
+    islands were searched again cut off five spaces; a "should" warns (and
+    the island plays), `--strict` refuses it."""
+    v = tmp_path / "old-settlements.yaml"
+    v.write_text("description: the 2-player settlements of the first reconstruction\nextends: nord\npatch:\n"
+                 "  islands:\n    \"2\":\n      structures:\n"
+                 + "".join(f"        {k}: {{kind: settlement, at: {s}}}\n"
+                           for k, s in zip("ABCDEF", ["c3", "g3", "h7", "d6", "j4", "f10"])))
+    rc, out, err = run(capsys, "validate", v)
+    assert rc == 0 and "0 error(s), 1 warning(s)" in out, err
+    [m] = messages(err)
+    assert (m["kind"], m["line"], m["col"]) == ("warning", 6, 7)       # the patched structures
+    assert m["msg"] == ("the island for 2 players breaks a setup rule: a settlement cuts these land spaces off "
+                        "from every space of their terrain beside them: d3, d5, d7, g7, f9")
+    assert hint_of(m).startswith("the check is at ") and "islands.yaml" in hint_of(m)
+    rc, out, err = run(capsys, "validate", "--strict", v)
+    assert rc == 2
+    game = nordlang.load(players=2, variants=[v])       # a warning: the island still plays
+    assert game.state.pending is not None
 
 
 def test_a_folder_of_variants_and_scenarios_is_checked_file_by_file(capsys):
