@@ -86,6 +86,8 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/island-too-close.yaml": [
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
     "variants/board-check-two-tests.yaml": [(6, 7, "board_checks/0: takes 'check' or 'offenders', not both", None)],
+    "variants/board-check-offenders-not-a-list.yaml": [(7, 18, "'offenders' gives true, not a collection",
+                                                         "or write 'check' instead")],
     "variants/board-check-no-test.yaml": [(7, 7, "board_checks/0: needs 'check' or 'offenders'", None)],
     "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
     # ---- scenarios ----
@@ -388,6 +390,22 @@ def test_a_settlement_cutting_off_a_land_space_is_a_warning_naming_the_spaces(tm
     assert rc == 2
     game = nordlang.load(players=2, variants=[v])       # a warning: the island still plays
     assert game.state.pending is not None
+
+
+def test_a_long_list_of_offenders_is_cut_short(tmp_path, capsys):
+    """The first 4-player island (tile 8 turned, other settlements) cut off
+    nine spaces: the message names eight and counts the rest."""
+    tiles = [("1", "c4", 0), ("2", "g4", 90), ("3", "e8", 0), ("4", "c6", 90), ("5", "i4", 90), ("6", "c10", 0),
+             ("7", "i8", 90), ("8", "d2", 180)]
+    places = ["c4", "h4", "g9", "d7", "j7", "e11", "i11", "f2"]
+    v = tmp_path / "old-island.yaml"
+    v.write_text("description: the first 4-player island\nextends: nord\npatch:\n  islands:\n    \"4\":\n"
+                 "      tiles:\n" + "".join(f"        - {{tile: \"{t}\", at: {a}, turn: {d}}}\n" for t, a, d in tiles)
+                 + "      structures:\n"
+                 + "".join(f"        {k}: {{kind: settlement, at: {s}}}\n" for k, s in zip("ABCDEFGH", places)))
+    rc, out, err = run(capsys, "validate", "--players", "4", v)
+    [m] = messages(err)
+    assert m["msg"].endswith("beside them: g2, d4, h5, d6, d8, f9, h9, i10 and 1 more"), err
 
 
 def test_a_folder_of_variants_and_scenarios_is_checked_file_by_file(capsys):

@@ -101,13 +101,19 @@ def check_board(rules) -> list:
     for chk in rules.board_checks:
         try:
             value = chk.fn(rules.ctx(state))
-            bad = ordered(value) if chk.offenders else ()
         except NordError as e:
             out.append(e)
             continue
         except Exception as e:  # pragma: no cover - compiled closures wrap errors
             out.append(EvalError(str(e), rules.doc.pos(chk.path)[0]))
             continue
+        if chk.offenders and not isinstance(value, (tuple, list, frozenset, set, dict)):
+            pos, text = rules.doc.pos(chk.path + ("offenders",))
+            out.append(EvalError(f"'offenders' gives {rules.show(value)}, not a collection", pos, source_line=text,
+                                 hint="give a list of what breaks the rule, like [s for s in spaces if ...]; "
+                                      "or write 'check' instead"))
+            continue
+        bad = list(ordered(value)) if chk.offenders else ()
         if bad or not (chk.offenders or value):
             message = chk.message + (f": {_listing(rules, bad)}" if bad else "")
             err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}", where,
