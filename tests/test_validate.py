@@ -392,6 +392,22 @@ def test_a_settlement_cutting_off_a_land_space_is_a_warning_naming_the_spaces(tm
     assert game.state.pending is not None
 
 
+def test_a_long_and_narrow_island_is_a_warning(tmp_path, capsys):
+    """Setup 2: "The island should not be long and narrow": six tiles in
+    one row (24 columns, 2 rows) are warned of."""
+    v = tmp_path / "long.yaml"
+    v.write_text("description: a long island\nextends: nord\npatch:\n  islands:\n    \"2\":\n      $replace: true\n"
+                 "      description: six tiles in a row\n      open: sea\n      size: [6, 26]\n      tiles:\n"
+                 + "".join(f"        - {{tile: \"{t}\", at: {c}3, turn: 0}}\n" for t, c in zip("123456", "bfjnrv"))
+                 + "      structures:\n"
+                 + "".join(f"        {k}: {{kind: settlement, at: {c}3}}\n" for k, c in zip("ABCDEF", "cgkosw"))
+                 + "        X: {kind: dragon, at: m2}\n")
+    rc, out, err = run(capsys, "validate", v)
+    warnings = [m["msg"] for m in messages(err) if m["kind"] == "warning"]
+    assert "the island for 2 players breaks a setup rule: the island is long and narrow: its land spans more " \
+           "than twice as many rows as columns, or columns as rows" in warnings, err
+
+
 def test_a_long_list_of_offenders_is_cut_short(tmp_path, capsys):
     """The first 4-player island (tile 8 turned, other settlements) cut off
     nine spaces: the message names eight and counts the rest."""
