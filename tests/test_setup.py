@@ -22,8 +22,8 @@ def test_the_standard_islands_preset_the_starting_settlements():
     g = nordlang.load(players=2, seed=5)
     st = g.state
     assert st.turn == 1 and g.choice == "play"
-    assert st.history[:2] == [(0, 0, "start", "D", True), (0, 1, "start", "C", True)]
-    assert st.pools["D"] == {("jarl", 0): 1, ("man", 0): 1} and st.pools["C"] == {("jarl", 1): 1, ("man", 1): 1}
+    assert st.history[:2] == [(0, 0, "start", "D", True), (0, 1, "start", "F", True)]
+    assert st.pools["D"] == {("jarl", 0): 1, ("man", 0): 1} and st.pools["F"] == {("jarl", 1): 1, ("man", 1): 1}
 
 
 def test_each_player_in_turn_order_chooses_an_unoccupied_settlement():
