@@ -114,7 +114,8 @@ def check_board(rules) -> list:
                                       "or write 'check' instead"))
             continue
         bad = list(ordered(value)) if chk.offenders else ()
-        if bad or not (chk.offenders or value):
+        broken = bool(bad) if chk.offenders else not value
+        if broken:
             message = chk.message + (f": {_listing(rules, bad)}" if bad else "")
             err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}", where,
                               source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
