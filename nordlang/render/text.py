@@ -48,7 +48,8 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
             turn = ev[5] if len(ev) > 5 else None
             if turn_heads is not None and turn is not None and turn_heads.get("turn") != turn:
                 turn_heads["turn"] = turn
-                out.append(f"{turn_label(turn)}, {rules.color(player)}:" if turn else f"{turn_label(turn)}:")
+                head = turn_label(turn)
+                out.append(f"{head}, {rules.color(player)}:" if turn else f"{head}:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
         elif kind == "note" and ev[1] == "scoring":
             out.append("== " + describe(rules, ev))
