@@ -69,7 +69,7 @@ def explain(game, text: str) -> tuple[bool, list[str]]:
                     lines.extend(Explainer(game, {}, earlier.scope).why_false(
                         alt.when_text, earlier.path + ("options", alt.label, "when"), 4))
         return False, lines
-    if move.option in p.texts:
+    if p.find(move.option) is not None:
         g = game.clone()
         g.state.events = []
         g.play(move)
@@ -84,9 +84,19 @@ def explain(game, text: str) -> tuple[bool, list[str]]:
     m = game.machine
     fr = st.frames[-1]
     raw = m.values(st, fr, step)
+    if value not in raw and not isinstance(value, frozenset) and frozenset((value,)) in raw:
+        value = frozenset((value,))         # one member's text is also the text of a set of one
     if value in raw:
-        lines.append(f"  the rule offers {move.option!r}, but the turn could not go on after it: this choice "
-                     "keeps only options after which the turn can be completed (lookahead)")
+        canon = rules.show(value)
+        if canon in p.texts:
+            # the option is there, written otherwise (a space named twice, 'c02' for 'c2'...)
+            lines.append(f"  the rule offers {canon!r}, which {move.option!r} does not name exactly: "
+                         f"did you mean '{step.name} {canon}'?")
+        elif step.lookahead:
+            lines.append(f"  the rule offers {canon!r}, but the turn could not go on after it: this choice "
+                         "keeps only options after which the turn can be completed (lookahead)")
+        else:  # pragma: no cover - every offered option of a choice without lookahead is an option
+            lines.append(f"  the rule offers {canon!r}")
         return False, lines
     if step.alternatives:
         for alt in step.alternatives:

@@ -169,7 +169,7 @@ class Scenario:
                                         f"a '{mv.choice}' choice pending", f"the pending choice is "
                                         f"'{pending.step.name}': {_list(pending.texts)}"))
                     continue
-                ok = mv.option in pending.texts
+                ok = pending.find(mv.option) is not None
                 if ok != (kind == "legal"):
                     fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
                                         ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))

@@ -3,8 +3,10 @@ the condition that failed, with values."""
 
 from pathlib import Path
 
+import pytest
 import yaml
 
+from nordlang.board.grid import parse_space
 from nordlang.cli import main
 
 SCEN = Path(__file__).resolve().parent.parent / "variants" / "scenarios"
@@ -54,3 +56,45 @@ def test_wrong_choice_and_bad_notation(tmp_path, capsys):
     assert "the pending decision is 'place'" in capsys.readouterr().out
     assert main(["explain", path, "place"]) == 2
     assert "bad move notation" in capsys.readouterr().err
+
+
+def test_a_set_of_spaces_is_named_in_any_order(tmp_path, capsys):
+    """'place d2,c2' is the move 'place c2,d2': a set has no order, and blanks do not count."""
+    path = _cut(tmp_path, "simple-attack.yaml", ["play none"])
+    for text in ("place d2,c2", "place c2, d2", " place  d2 ,c2 "):
+        assert main(["explain", path, text]) == 0, text
+        assert "red attacks B from A" in capsys.readouterr().out
+    from nordlang.scenario import load_scenario
+    scenario = load_scenario(path)
+    assert scenario.run_moves() is None
+    game = scenario.game
+    game.play("place d2,c2")
+    assert [h[3] for h in game.state.history if h[2] == "place"] == ["c2,d2"]    # recorded in its one form
+
+
+@pytest.mark.parametrize("text, meant", [("place c2,c2", "place c2"), ("place c02", "place c2")])
+def test_an_option_written_otherwise_gets_a_did_you_mean(tmp_path, capsys, text, meant):
+    path = _cut(tmp_path, "simple-attack.yaml", ["play none"])
+    assert main(["explain", path, text]) == 1
+    out = capsys.readouterr().out
+    assert f"did you mean '{meant}'?" in out
+    assert "lookahead" not in out        # (the placement has none: it did not forbid the move)
+
+
+def test_a_scenario_asks_for_a_set_in_any_order(tmp_path):
+    data = yaml.safe_load((SCEN / "simple-attack.yaml").read_text())
+    data["moves"] = ["play none", {"expect": {"legal": ["place d2,c2"], "illegal": ["place c2,c2"]}}]
+    data.pop("expect", None)
+    path = tmp_path / "order.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert main(["test", str(path)]) == 0
+    data["moves"][1] = {"expect": {"illegal": ["place d2,c2"]}}
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert main(["test", str(path)]) == 1
+
+
+def test_sets_are_shown_with_numbers_read_as_numbers():
+    import nordlang
+    rules = nordlang.load_rules(None, 2)
+    spaces = frozenset(parse_space(t) for t in ("c10", "b3", "c9", "c2"))
+    assert rules.show(spaces) == "b3,c2,c9,c10"

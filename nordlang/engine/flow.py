@@ -281,6 +281,26 @@ class Pending:
             self._texts = [self.text(i) for i in range(len(self.options))]
         return self._texts
 
+    def find(self, text: str) -> int | None:
+        """The index of the option a move's text names, or None.
+
+        A text names an option when it is the option's text, give or take
+        blanks ('c2, d2'); a set is named by its members in any order
+        ('d2,c2' for 'c2,d2'), each once. So a user need not know which order
+        the one text form happens to list a set in.
+        """
+        texts = self.texts
+        try:
+            return texts.index(text)
+        except ValueError:
+            pass
+        loose = "".join(text.split())
+        members = sorted(loose.split(","))
+        for i, t in enumerate(texts):
+            if t == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
+                return i
+        return None
+
     def copy(self, memo):
         p = Pending.__new__(Pending)
         p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show

@@ -94,12 +94,11 @@ class Game:
         if move.choice != p.step.name:
             raise IllegalMove(f"{move} is not allowed: the pending choice is {p.step.name!r}, not {move.choice!r}",
                               p.step.pos, hint=f"legal now: {_some(p.texts, p.step.name)}")
-        try:
-            index = p.texts.index(move.option)
-        except ValueError:
+        index = p.find(move.option)
+        if index is None:
             raise IllegalMove(f"{move} is not allowed by the rule at {p.step.pos}: {move.option!r} is not one of "
                               f"the {len(p.texts)} options of {p.step.name!r}", p.step.pos,
-                              hint=f"legal now: {_some(p.texts, p.step.name)}") from None
+                              hint=f"legal now: {_some(p.texts, p.step.name)}")
         self.machine.choose(self.state, index)
 
     def play_index(self, index: int) -> None:

@@ -513,7 +513,7 @@ class Rules:
         if isinstance(v, str):
             return v
         if isinstance(v, frozenset):
-            return ",".join(sorted(self.show(x) for x in v))
+            return ",".join(sorted((self.show(x) for x in v), key=_natural))
         if isinstance(v, Port):
             return f"{v.structure}.{v.side}"
         if isinstance(v, tuple):
@@ -607,3 +607,8 @@ def _noop(ctx):
 
 
 __all__ = ["Rules", "NordError"]
+
+
+def _natural(text: str) -> tuple:
+    """Sort key that reads numbers as numbers: b3 < c2 < c9 < c10."""
+    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text))
