@@ -56,8 +56,11 @@ class NordError(Exception):
     def format(self) -> str:
         head = f"{self.pos}: " if self.pos else ""
         lines = [f"{head}{self.kind}: {self.message}"]
-        if self.source_line is not None and self.pos and self.pos.col:
-            src = self.source_line.rstrip("\n")
+        source_line = self.source_line
+        if source_line is None and self.text is None:
+            source_line = _line_of(self.pos)        # (errors found while playing carry no line of text)
+        if source_line is not None and self.pos and self.pos.col:
+            src = source_line.rstrip("\n")
             lines.append(f"    {src}")
             lines.append("    " + " " * (self.pos.col - 1) + "^" * min(self.width, max(1, len(src) - self.pos.col + 1)))
         if self.text is not None and self.source_line is None:
@@ -70,6 +73,20 @@ class NordError(Exception):
 
     def __str__(self) -> str:
         return self.format()
+
+
+def _line_of(pos: Pos | None) -> str | None:
+    """The line a position points at, read from its file (None when it cannot be read)."""
+    if pos is None or not pos.file or not pos.line or not pos.col:
+        return None
+    try:
+        with open(pos.file, encoding="utf-8-sig") as f:
+            for no, line in enumerate(f, 1):
+                if no == pos.line:
+                    return line
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass
+    return None
 
 
 class LoadError(NordError):

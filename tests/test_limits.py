@@ -114,3 +114,54 @@ def test_a_failing_inlined_definition_is_reported_at_its_own_text(tmp_path):
         past_setup(nordlang.Game(rules, 1))
     assert "division by zero" in e.value.message
     assert e.value.pos.file.endswith("failing.yaml") and e.value.pos.line == 5
+
+
+FAILING_STATEMENT = """\
+description: the third statement of an effect block fails
+extends: nord
+patch:
+  procedures:
+    place_worker(s): |
+      move(man(player), supply(player), s)
+      if not land(s) { move(boat(), fleet, s) }
+      let z = 1 / (len(items(s)) - 1)
+"""
+
+FAILING_INDEX = """\
+description: an index out of range on the second line of a folded definition
+extends: nord
+patch:
+  define:
+    warrior_points(n): >
+      n * n
+        + [1, 2, 3][n]
+"""
+
+WRONG_KIND = """\
+description: text added to a number
+extends: nord
+patch:
+  define:
+    warrior_points(n): 'n * n + "x"'
+"""
+
+
+@pytest.mark.parametrize("text, line, col, message, shown", [
+    (FAILING_STATEMENT, 8, 15, "division by zero", "let z = 1 / (len(items(s)) - 1)"),
+    (FAILING_INDEX, 7, 21, "index 4 out of range (0..2)", "+ [1, 2, 3][n]"),
+    (WRONG_KIND, 5, 25, "wrong kind of value: cannot use + on a number and a text", "'n * n + \"x\"'"),
+], ids=["statement-in-a-block", "index-in-a-folded-text", "number-plus-text"])
+def test_a_failure_while_playing_names_its_own_line_and_shows_it(tmp_path, text, line, col, message, shown):
+    """Not the first line of the block or text it is in; with the line and a caret, in nordlang's words."""
+    v = tmp_path / "failing.yaml"
+    v.write_text(text)
+    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    with pytest.raises(NordError) as e:
+        game = nordlang.Game(rules, 1)
+        while not game.over:
+            game.play(game.legal_moves()[-1])
+    err = e.value
+    assert (err.pos.line, err.pos.col) == (line, col) and err.message == message
+    assert err.pos.file.endswith("failing.yaml")
+    out = err.format().splitlines()
+    assert shown in out[1] and out[2].index("^") == out[1].index(text.splitlines()[line - 1][col - 1:][:3])

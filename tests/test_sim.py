@@ -275,6 +275,18 @@ def test_compare_two_variants(tmp_path, capsys):
     assert re.search(r"^  share of triggers: after the last scoring +\d", out, re.M)
 
 
+def test_compare_of_a_side_whose_games_fail_says_why_and_exits_1(tmp_path, capsys):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("description: text added to a number\nextends: nord\npatch:\n  define:\n"
+                      "    warrior_points(n): 'n * n + \"x\"'\n")
+    assert main(["compare", "-n", "2", "--players", "2", "--variant-b", str(broken), "--no-progress",
+                 "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "0 games on the same seeds (failed: A 0, B 2)" in out
+    assert "no game ended on both sides: nothing to compare" in out
+    assert f"B: error: {broken}:5:25: wrong kind of value: cannot use + on a number and a text" in out
+
+
 def test_compare_help_documents_the_sides(capsys):
     with pytest.raises(SystemExit):
         main(["compare", "--help"])

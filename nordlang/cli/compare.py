@@ -94,4 +94,4 @@ def run(args):
     c = compare_records(recs["a"], recs["b"])
     for line in format_comparison(c, describe(ca, ra), describe(cb, rb)):
         print(line)
-    return 0
+    return 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)

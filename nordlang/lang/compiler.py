@@ -35,6 +35,7 @@ _HEAVY = {"groups", "shortest_paths", "frontier", "component", "union", "concat"
           "linked_structures", "items", "occupied_spaces", "sorted", "enumerate", "range"}
 
 _USES_VARS = re.compile(r"\bV\b")   # generated code that reads flow variables
+_MARK = re.compile(r"  # at (_p\d+)$")   # a generated line's statement position (see Compiler.stmt)
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 
@@ -155,25 +156,26 @@ def _get(vars, name):
         raise EvalError(f"{name!r} has no value yet") from None
 
 
-def _index(o, k):
+def _index(o, k, pos=None):
+    """o[k]; a failure is placed at the key's text (`pos`)."""
     try:
         return o[k]
     except (IndexError, KeyError):
         if isinstance(o, dict):
             hint = did_you_mean(str(k), map(str, o)) or f"entries: {', '.join(map(str, o))}"
-            raise EvalError(f"no entry {k!r} in this table", hint=hint) from None
-        raise EvalError(f"index {k!r} out of range (0..{len(o) - 1})") from None
+            raise EvalError(f"no entry {k!r} in this table", pos, hint=hint) from None
+        raise EvalError(f"index {k!r} out of range (0..{len(o) - 1})", pos) from None
     except TypeError as e:
-        raise EvalError(f"cannot index: {_describe(e)}") from None
+        raise EvalError(_describe(e), pos) from None
 
 
-def _attr(o, name):
+def _attr(o, name, pos=None):
     if isinstance(o, dict):
         try:
             return o[name]
         except KeyError:
-            raise EvalError(f"no field {name!r}", hint=did_you_mean(name, o)) from None
-    raise EvalError(f"{_show(o)} has no field {name!r}")
+            raise EvalError(f"no field {name!r}", pos, hint=did_you_mean(name, o)) from None
+    raise EvalError(f"{_show(o)} has no field {name!r}", pos)
 
 
 def _unpack(x, n):
@@ -182,10 +184,22 @@ def _unpack(x, n):
     return x
 
 
-def _fail(e, pos):
-    """Turn any exception from generated code into a positioned NordError."""
+def _fail(e, pos, lines=None):
+    """Turn any exception from generated code into a positioned NordError.
+
+    `lines` (for effects) maps lines of the generated code to the statements
+    they came from: the failing line, read off the traceback, names the
+    statement, not the block it is in.
+    """
     if isinstance(e, NordError):
         return e.at(pos)
+    if lines:
+        here, tb = None, e.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == lines[0]:
+                here = lines.get(tb.tb_lineno, here)
+            tb = tb.tb_next
+        pos = here or pos
     if isinstance(e, RecursionError):
         return EvalError("the expression nests too deeply", pos)
     return EvalError(_describe(e), pos)
@@ -352,15 +366,21 @@ class Compiler:
             return lambda ctx, *a: None
         name = f"_nl{next(_COUNTER)}"
         posname = self.bind(pos, "p")
-        fail = f"_fail(e, {posname})" if slow is None else f"_refail(e, {posname}, {self.bind(slow, 's')}, ctx{args})"
-        src = (f"def {name}(ctx{args}):\n"
-               + ("  V = ctx.vars\n" if _USES_VARS.search(body) else "")
-               + "  try:\n"
-               + "\n".join("    " + line for line in body.split("\n")) + "\n"
+        filename = f"<nordlang {pos}>"
+        head = [f"def {name}(ctx{args}):"] + (["  V = ctx.vars"] if _USES_VARS.search(body) else []) + ["  try:"]
+        body_lines = body.split("\n")
+        # statements marked with their position (see stmt): a failure names its line
+        marks = {len(head) + i + 1: self.env[m[1]] for i, line in enumerate(body_lines)
+                 if (m := _MARK.search(line))}
+        lines = f", {self.bind({0: filename, **marks}, 'l')}" if marks else ""
+        fail = f"_fail(e, {posname}{lines})" if slow is None else \
+            f"_refail(e, {posname}, {self.bind(slow, 's')}, ctx{args})"
+        src = ("\n".join(head) + "\n"
+               + "\n".join("    " + line for line in body_lines) + "\n"
                f"  except Exception as e:\n"
                f"    raise {fail} from None\n")
         try:
-            code = compile(src, f"<nordlang {pos}>", "exec")
+            code = compile(src, filename, "exec")
         except (SyntaxError, RecursionError, MemoryError):
             self.errors.append(LangError("this text is too deeply nested to compile", pos))
             return lambda ctx, *a: None
@@ -593,14 +613,15 @@ class Compiler:
             elif isinstance(table, dict) and k not in table:
                 self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),
                            hint=did_you_mean(str(k), map(str, table)))
-        return f"_index({self.gen(node.obj, scope, local)}, {self.gen(node.key, scope, local)})"
+        return (f"_index({self.gen(node.obj, scope, local)}, {self.gen(node.key, scope, local)}, "
+                f"{self.bind(self.pos(node.key), 'p')})")
 
     def _Attr(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)
         if known and isinstance(table, dict) and node.name not in table:
             self.error(node, f"{node.obj.id} has no field {node.name!r}", expected=", ".join(map(str, table)),
                        hint=did_you_mean(node.name, map(str, table)))
-        return f"_attr({self.gen(node.obj, scope, local)}, {node.name!r})"
+        return f"_attr({self.gen(node.obj, scope, local)}, {node.name!r}, {self.bind(self.pos(node), 'p')})"
 
     def _BinOp(self, node, scope, local):
         if node.op in ("==", "!="):
@@ -646,7 +667,7 @@ class Compiler:
         if isinstance(node, A.LetStmt):
             src = self.gen(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
-            return [f"{pad}{local[node.name]} = {src}"]
+            return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
             it = self.gen(node.iter, scope, local)
             inner = dict(local)
@@ -659,12 +680,12 @@ class Compiler:
                 head = f"{pad}for {names[0]} in _tuple(_ord({it})):"
             else:
                 head = f"{pad}for ({', '.join(names)}) in [_unpack(x_, {len(names)}) for x_ in _ord({it})]:"
-            return [head] + body
+            return [head + self._mark(node.iter)] + body
         if isinstance(node, A.IfStmt):
             out = []
             for i, (c, b) in enumerate(node.branches):
                 kw = "if" if i == 0 else "elif"
-                out.append(f"{pad}{kw} {self.gen(c, scope, local)}:")
+                out.append(f"{pad}{kw} {self.gen(c, scope, local)}:{self._mark(c)}")
                 out.extend(self.stmts(b, scope, local, depth + 1) or [f"{pad}    pass"])
             if node.orelse is not None:
                 out.append(f"{pad}else:")
@@ -674,6 +695,11 @@ class Compiler:
             return [pad + line for line in self._call_stmt(node, scope, local)]
         self.error(node, "not a statement")  # pragma: no cover
         return []
+
+    def _mark(self, node) -> str:
+        """A comment giving a generated line the position of the text it runs
+        (read back only when that line fails: see _fail)."""
+        return f"  # at {self.bind(self.pos(node), 'p')}"
 
     def _call_stmt(self, node, scope, local) -> list:
         name = node.name
@@ -721,11 +747,40 @@ def _arity_words(lo, hi):
     return f"{lo} to {hi} arguments"
 
 
+# Python's words for a value's type, and nordlang's
+_KINDS = {"int": "a number", "float": "a number", "str": "a text", "tuple": "a tuple", "list": "a list",
+          "frozenset": "a set", "set": "a set", "dict": "a table", "NoneType": "none", "bool": "true or false"}
+# Python's TypeError messages, and what they say in nordlang's words
+_TYPE_ERRORS = [
+    (re.compile(r"unsupported operand type\(s\) for (.+): '(\w+)' and '(\w+)'"),
+     lambda m: f"cannot use {m[1]} on {_kind(m[2])} and {_kind(m[3])}"),
+    (re.compile(r'can only concatenate (\w+) \(not "(\w+)"\) to \w+'),
+     lambda m: f"cannot use + on {_kind(m[1])} and {_kind(m[2])}"),
+    (re.compile(r"'(.+)' not supported between instances of '(\w+)' and '(\w+)'"),
+     lambda m: f"cannot compare {_kind(m[2])} and {_kind(m[3])} with {m[1]}"),
+    (re.compile(r"bad operand type for unary (.+): '(\w+)'"), lambda m: f"cannot use {m[1]} on {_kind(m[2])}"),
+    (re.compile(r"(?:argument of type )?'(\w+)'(?: object)? is not iterable"),
+     lambda m: f"{_kind(m[1])} is not a collection"),
+    (re.compile(r"'(\w+)' object is not subscriptable"), lambda m: f"{_kind(m[1])} cannot be indexed"),
+    (re.compile(r"object of type '(\w+)' has no len\(\)"), lambda m: f"{_kind(m[1])} has no length"),
+    (re.compile(r"unhashable type: '(\w+)'"), lambda m: f"{_kind(m[1])} cannot be a member of a set or a key"),
+]
+
+
+def _kind(python_type: str) -> str:
+    return _KINDS.get(python_type, python_type)
+
+
 def _describe(e: Exception) -> str:
     if isinstance(e, ZeroDivisionError):
         return "division by zero"
     if isinstance(e, TypeError):
-        return "wrong kind of value (" + str(e) + ")"
+        text = str(e)
+        for pattern, say in _TYPE_ERRORS:
+            m = pattern.search(text)
+            if m:
+                return f"wrong kind of value: {say(m)}"
+        return f"wrong kind of value ({text})"
     return str(e) or type(e).__name__
 
 

@@ -78,7 +78,9 @@ def compare_records(a: list, b: list) -> dict:
                      "verdict": _verdict(z["diff"], z["p"], True)})
     sa, sb = S.summarize(list(ga.values())), S.summarize(list(gb.values()))
     return {"games": n, "failed_a": len(a) - len(ga), "failed_b": len(b) - len(gb), "rows": rows,
-            "summary_a": sa, "summary_b": sb}
+            "summary_a": sa, "summary_b": sb,
+            "errors_a": sorted({r["error"] for r in a if "error" in r}),
+            "errors_b": sorted({r["error"] for r in b if "error" in r})}
 
 
 def _mean(xs):
@@ -104,4 +106,12 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
         p = "" if r["p"] is None else f"{r['p']:.3g}"
         lines.append(f"  {r['metric']:<{w}} {fmt(r['a']):>9} {fmt(r['b']):>9} {fmt(r['diff']):>9} {ci:>19} "
                      f"{p:>8}  {r['verdict']}")
+    if not c["rows"]:
+        lines.append("  (no game ended on both sides: nothing to compare)")
+    for side in ("a", "b"):
+        errors = c.get(f"errors_{side}", [])
+        for e in errors[:3]:
+            lines.append(f"{side.upper()}: error: {e}")
+        if len(errors) > 3:
+            lines.append(f"{side.upper()}: ... and {len(errors) - 3} other error(s)")
     return lines

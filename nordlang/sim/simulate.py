@@ -145,7 +145,7 @@ def run_game(config: Config, i: int) -> dict:
         game = Game(rules, seed)
         play_out(game, agents, on_step, config.max_decisions)
     except NordError as e:
-        rec["error"] = e.message if hasattr(e, "message") else str(e)
+        rec["error"] = f"{e.pos}: {e.message}" if e.pos else e.message     # (where in the rules, for the summary)
         rec["elapsed"] = round(time.perf_counter() - t0, 4)
         return rec
     st = game.state
