@@ -52,3 +52,42 @@ def test_a_changed_rulebook_is_caught(tmp_path):
     with pytest.raises(ReplayError) as e:
         replay_file(bad)
     assert "the rules changed" in e.value.message
+
+
+CUT = "the replay has no last line with its final state: the file was cut short"
+
+
+def _edited(tmp_path, edit):
+    lines = REPLAYS[0].read_text().splitlines()
+    edit(lines)
+    bad = tmp_path / "edited.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    return bad
+
+
+def _set(lines, i, key, value):
+    rec = json.loads(lines[i])
+    rec[key] = value
+    lines[i] = json.dumps(rec)
+
+
+@pytest.mark.parametrize("edit, line, message", [
+    (lambda ls: ls.__delitem__(slice(40, None)), "after", CUT),
+    (lambda ls: ls.pop(), "after", CUT),
+    (lambda ls: _set(ls, -1, "points", [1, 2]), None, "the replay ends with different points (recorded [1, 2]"),
+    (lambda ls: _set(ls, -1, "winners", [0, 1]), None, "the replay ends with different winners (recorded [0, 1]"),
+    (lambda ls: _set(ls, -1, "turns", 7), None, "the replay ends with different turns (recorded 7"),
+    (lambda ls: _set(ls, 3, "player", 1 - json.loads(ls[3])["player"]), 4, "is recorded for "),
+    (lambda ls: _set(ls, 0, "players", "two"), 1, "the replay's 'players' is \"two\", not a number of players"),
+    (lambda ls: _set(ls, 0, "seed", "x"), 1, "the replay's 'seed' is \"x\", not a whole number"),
+    (lambda ls: _set(ls, 0, "variants", "no-storm"), 1, "the replay's 'variants' is \"no-storm\", not a list"),
+], ids=["cut-short", "no-last-line", "points", "winners", "turns", "player", "players", "seed", "variants"])
+def test_a_replay_cut_short_or_edited_is_caught(tmp_path, capsys, edit, line, message):
+    bad = _edited(tmp_path, edit)
+    with pytest.raises(ReplayError) as e:
+        replay_file(bad)
+    assert message in e.value.message
+    n = len(bad.read_text().splitlines())
+    assert e.value.pos.line == {None: n, "after": n + 1}.get(line, line)     # (the last line, or the one missing)
+    assert main(["replay", str(bad)]) == 2
+    assert "replay matches" not in capsys.readouterr().out

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from ..engine.record import write_atomic
-from ..errors import LoadError, NordError, Pos, ReplayError, UsageError
+from ..errors import LoadError, NordError, Pos, UsageError
 from ..render.png import render_png, require_cairosvg
 from ..render.svg import render_svg
 from ..render.text import to_move, turn_label
@@ -91,18 +91,18 @@ def position_from_replay(path, turn=None, rulebook=None):
         from .replay import replay_file
         game, _ = replay_file(path, rulebook)
         return game, f"{game.rules.name}: {Path(path).name}, final position after {game.state.turn} turns"
-    from .replay import open_replay
+    from .replay import open_replay, play_move
     header, moves, _, game = open_replay(path, rulebook)
     rules = game.rules
     seen = [game.state.turn]
     i = 0
     while game.state.turn < turn and i < len(moves):
-        _play(game, path, *moves[i])
+        play_move(game, path, *moves[i])
         i += 1
         seen.append(game.state.turn)
     if game.state.turn != turn:
         # not in the log: play on to learn which turns it has
-        for _line, move in moves[i:]:
+        for _line, move, _player in moves[i:]:
             try:
                 game.play(move)
             except NordError:
@@ -111,14 +111,6 @@ def position_from_replay(path, turn=None, rulebook=None):
         raise UsageError(f"{path}: the replay has no turn {turn}; it has turns {_ranges(seen)}")
     who = rules.color(to_move(game.state))
     return game, f"{rules.name}: {Path(path).name}, start of {turn_label(game.state.turn)}, {who} to move"
-
-
-def _play(game, path, line, move):
-    try:
-        game.play(move)
-    except NordError as e:
-        raise ReplayError(f"move {move!r} no longer fits the rules: {e.message}", Pos(str(path), line, 1),
-                          hint=e.hint) from None
 
 
 def _ranges(turns) -> str:

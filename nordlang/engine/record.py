@@ -151,5 +151,5 @@ def read_replay(path: str | Path):
     for i, rec in body:
         if "move" not in rec or not isinstance(rec["move"], str):
             raise ReplayError(f"line {i} has no move", Pos(path, i, 1))
-        moves.append((i, rec["move"]))
+        moves.append((i, rec["move"], rec.get("player")))
     return header, moves, footer
