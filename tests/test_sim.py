@@ -262,6 +262,52 @@ def test_resuming_another_configuration_is_exit_2(tmp_path, capsys):
     assert "agents" in _one_error_line(capsys)
 
 
+def _edit_record(lines, i, key, value):
+    rec = json.loads(lines[i])
+    if value is _DROP:
+        rec.pop(key)
+    else:
+        rec[key] = value
+    lines[i] = json.dumps(rec) + "\n"
+
+
+_DROP = object()
+
+
+@pytest.mark.parametrize("edit, needle", [
+    (lambda ls: _edit_record(ls, 1, "game", "x"), "line 2 is not a game record of nord simulate ('game' is \"x\")"),
+    (lambda ls: _edit_record(ls, 1, "game", -1), "line 2 is not a game record of nord simulate (game number -1)"),
+    (lambda ls: _edit_record(ls, 1, "points", _DROP), "line 2 is not a game record of nord simulate (no 'points')"),
+    (lambda ls: _edit_record(ls, 1, "agents", 5), "line 2 is not a game record of nord simulate ('agents' is 5)"),
+    (lambda ls: _edit_record(ls, 1, "points", [1]), "'points' is not one number for each of the 2 players"),
+    (lambda ls: ls.insert(1, "[1, 2]\n"), "line 2 is not a game record of nord simulate (not a JSON object)"),
+    (lambda ls: _edit_record(ls, 0, "config", "x"), "not a simulation results file (its header has no configuration)"),
+    (lambda ls: ls.__setitem__(0, "garbage\n"), "not a simulation results file (its first line is not JSON)"),
+], ids=["game-text", "game-negative", "no-points", "agents-number", "points-short", "not-an-object",
+        "config-text", "header-garbage"])
+def test_resuming_an_edited_results_file_is_exit_2(tmp_path, capsys, edit, needle):
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "-n", "3", "--players", "2", "--seed", "1", "--no-progress", "--jobs", "1", "--out", str(out)]
+    assert main(args[:2] + ["2"] + args[3:]) == 0
+    lines = out.read_text().splitlines(keepends=True)
+    edit(lines)
+    out.write_text("".join(lines))
+    capsys.readouterr()
+    assert main(args + ["--resume"]) == 2
+    assert needle in _one_error_line(capsys)
+    assert out.read_text() == "".join(lines)            # the file is left as it was
+
+
+def test_resuming_with_another_decision_limit_is_exit_2(tmp_path, capsys):
+    """Games that failed under a low --max-decisions must not be kept by a run with another limit."""
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "-n", "2", "--players", "2", "--seed", "1", "--no-progress", "--jobs", "1", "--out", str(out)]
+    assert main(args + ["--max-decisions", "5"]) == 1
+    capsys.readouterr()
+    assert main(args + ["--resume"]) == 2
+    assert "max_decisions 5 there, 100000 now" in _one_error_line(capsys)
+
+
 def test_compare_two_variants(tmp_path, capsys):
     calm = tmp_path / "calm.yaml"
     calm.write_text(CALM)

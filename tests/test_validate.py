@@ -90,6 +90,16 @@ EXPECTED: dict[str, list[tuple]] = {
                                                          "or write 'check' instead")],
     "variants/board-check-no-test.yaml": [(7, 7, "board_checks/0: needs 'check' or 'offenders'", None)],
     "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
+    # ---- players, extends, nesting ----
+    "variants/players-max-above-colours.yaml": [(5, 10, "players.max is 5, but 4 colour(s) are named",
+                                                 "name 1 more colour(s)")],
+    "variants/players-min-above-max.yaml": [(6, 10, "players.max (2) is below players.min (3)", None)],
+    "variants/players-default-outside.yaml": [(5, 14, "players.default (7) is not between players.min (2)", None)],
+    "variants/players-colour-twice.yaml": [(5, 25, "the colour 'red' is named twice", None)],
+    "variants/players-huge-max.yaml": [(5, 10, "players.max is 99999999999999999999999999999", None)],
+    "variants/extends-list.yaml": [(2, 10, "'extends' names one variant", None)],
+    "variants/extends-unknown.yaml": [(2, 10, "unknown variant 'no-stormm'", "did you mean 'no-storm'")],
+    "variants/nested-too-deep.yaml": [(1, 1, "the YAML nests too deeply to read", "hundreds of levels")],
     # ---- scenarios ----
     "scenarios/map-character.yaml": [(6, 10, "map character 'x' (row 3, column 5) is not in the legend", None)],
     "scenarios/ragged-rows.yaml": [(6, 5, "map row 3 has 8 characters, the first row has 9", None)],

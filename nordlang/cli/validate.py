@@ -81,7 +81,9 @@ def check_rulebook(rulebook, variants, players, out):
     lo, hi = pl.get("min", 2), pl.get("max", 2)
     if not (isinstance(lo, int) and isinstance(hi, int)):
         lo = hi = 2
-    counts = [players] if players else list(range(lo, hi + 1))
+    colors = pl.get("colors") if isinstance(pl.get("colors"), list) else ()
+    # (one count per colour at most: more is an error of the players section, reported above)
+    counts = [players] if players else list(range(max(lo, 1), min(hi, max(len(colors), 1)) + 1))
     compiled = []
     for n in counts:
         errors: list = []

@@ -153,7 +153,38 @@ def digest(data) -> str:
 
 
 def validate_doc(doc: Doc) -> list[NordError]:
-    return schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
+    errors = schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
+    if not any(e.pos == doc.pos(("players",), True)[0] or "players" in e.message for e in errors):
+        errors.extend(_check_players(doc))
+    return errors
+
+
+def _check_players(doc: Doc) -> list[NordError]:
+    """What the schema cannot say of `players`: one colour per player, each
+    named once, and min <= default <= max."""
+    pl = doc.data.get("players")
+    if not isinstance(pl, dict) or not all(isinstance(pl.get(k), int) for k in ("min", "max")) \
+            or not isinstance(pl.get("colors"), list):
+        return []
+    errors = []
+
+    def err(path, msg, **kw):
+        pos, line = doc.pos(("players",) + path)
+        errors.append(SchemaError(msg, pos, source_line=line, **kw))
+    colors = pl["colors"]
+    for i, c in enumerate(colors):
+        if c in colors[:i]:
+            err(("colors", i), f"the colour {c!r} is named twice: each player needs a colour of their own")
+    lo, hi = pl["min"], pl["max"]
+    if lo > hi:
+        err(("max",), f"players.max ({hi}) is below players.min ({lo})")
+    elif hi > len(colors):
+        err(("max",), f"players.max is {hi}, but {len(colors)} colour(s) are named: one per player",
+            hint=f"name {hi - len(colors)} more colour(s) in players.colors, or lower players.max")
+    default = pl.get("default")
+    if isinstance(default, int) and lo <= hi and not lo <= default <= hi:
+        err(("default",), f"players.default ({default}) is not between players.min ({lo}) and max ({hi})")
+    return errors
 
 
 def check_errors(errors: list[NordError]) -> None:

@@ -63,13 +63,21 @@ def expand(variants) -> list:
             return
         data, src = read_variant(path)
         ext = data.get("extends")
+        p = src.pos(("extends",))
+        if ext is not None and not isinstance(ext, str):
+            raise SchemaError("'extends' names one variant, or 'nord' for the rulebook alone", p,
+                              source_line=src.line(p.line), expected="a name or a path, like 'extends: no-storm'")
         if ext and ext not in ("nord", "rulebook"):
             base = path.parent
             target = base / ext if (base / ext).exists() or ext.endswith(".yaml") else ext
             if isinstance(target, Path) and not _inside(target, base):
-                p = src.pos(("extends",))
                 raise LoadError(f"'extends: {ext}' leaves the variant's folder", p, source_line=src.line(p.line))
-            add(target, depth + 1)
+            try:
+                add(target, depth + 1)
+            except LoadError as e:
+                if e.pos is not None and e.pos.line is not None:
+                    raise
+                raise LoadError(e.message, p, source_line=src.line(p.line), hint=e.hint) from None
         seen.add(key)
         out.append((path, data, src))
     for v in variants:

@@ -155,6 +155,10 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
                         source_line=src.line(line), hint="remove it: YAML files hold printable text only") from None
     except yaml.YAMLError as e:
         raise LoadError(f"malformed YAML: {e}", Pos(path)) from None
+    except RecursionError:
+        raise LoadError("the YAML nests too deeply to read", Pos(path, 1, 1),
+                        hint="no rulebook, variant or scenario needs lists or mappings hundreds of levels deep") \
+            from None
     finally:
         aliases = loader.alias_marks if loader is not None else {}
         if loader is not None:

@@ -64,7 +64,36 @@ class Config:
         """What a results file must share with this configuration to be resumed."""
         return {"rulebook": rules.digest, "variants": [str(v) for v in self.variants],
                 "players": rules.num_players, "agents": list(self.agents), "seed": self.seed,
-                "rotate": self.rotate, "trigger_note": self.trigger_note}
+                "rotate": self.rotate, "trigger_note": self.trigger_note, "max_decisions": self.max_decisions}
+
+
+# what each game record holds (an error record: game, seed, agents, error, elapsed)
+_RECORD = {"game": int, "seed": int, "agents": list, "points": list, "winners": list, "turns": int,
+           "decisions": int, "forced": int, "branching": (int, float), "lead_changes": int, "notes": dict,
+           "sources": dict, "triggers": list, "options_by_turn": list}
+_FAILED = {"game": int, "seed": int, "agents": list, "error": str}
+# identity keys that older results files lack, with the value they were made with
+_IDENTITY_DEFAULTS = {"max_decisions": 100_000}
+
+
+def _record_problem(rec, players) -> str | None:
+    """Why a line of a results file is no game record (None when it is one)."""
+    if not isinstance(rec, dict):
+        return "not a JSON object"
+    shape = _FAILED if "error" in rec else _RECORD
+    for key, typ in shape.items():
+        if key not in rec:
+            return f"no {key!r}"
+        if not isinstance(rec[key], typ) or isinstance(rec[key], bool):
+            return f"{key!r} is {json.dumps(rec[key])[:40]}"
+    if rec["game"] < 0:
+        return f"game number {rec['game']}"
+    if not all(isinstance(a, str) for a in rec["agents"]):
+        return "'agents' is not a list of agent names"
+    if "points" in rec and (len(rec["points"]) != players
+                            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in rec["points"])):
+        return f"'points' is not one number for each of the {players} players"
+    return None
 
 
 def game_seed(base: int, i: int) -> int:
@@ -320,21 +349,28 @@ def read_results(path, identity: dict | None = None):
         try:
             rec = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError):
+            if header is None:
+                raise UsageError(f"{path} is not a simulation results file (its first line is not JSON)") from None
             if no >= len(lines) - 1:
                 break
-            raise LoadError(f"{path}: line {no} is not JSON", Pos(str(path), no)) from None
+            raise LoadError(f"line {no} is not JSON", Pos(str(path), no)) from None
         good += len(raw) + 1
         if header is None:
             if not isinstance(rec, dict) or rec.get("format") != SIM_FORMAT:
                 raise UsageError(f"{path} is not a simulation results file (no {SIM_FORMAT} header)")
+            if not isinstance(rec.get("config"), dict) or not isinstance(rec["config"].get("players"), int):
+                raise UsageError(f"{path} is not a simulation results file (its header has no configuration)")
             header = rec
             continue
-        if isinstance(rec, dict) and isinstance(rec.get("game"), int):
-            records[rec["game"]] = rec
+        why = _record_problem(rec, header["config"]["players"])
+        if why is not None:
+            raise LoadError(f"line {no} is not a game record of nord simulate ({why})", Pos(str(path), no),
+                            hint="the file was edited: remove that line, or start anew without --resume")
+        records[rec["game"]] = rec
     if header is None:
         raise UsageError(f"{path} is not a simulation results file (it is empty)")
     if identity is not None:
-        had = header.get("config", {})
+        had = {**_IDENTITY_DEFAULTS, **header["config"]}
         diffs = [k for k in identity if had.get(k) != identity[k]]
         if diffs:
             k = diffs[0]
