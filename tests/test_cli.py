@@ -1,8 +1,11 @@
 """The play and replay commands, and their error paths (exit 2, one message)."""
 
 import json
+import os
+import stat
 import subprocess
 import sys
+import threading
 
 from nordlang.cli import main
 
@@ -23,6 +26,33 @@ def test_play_prints_a_log_and_writes_a_complete_replay(tmp_path, capsys):
     assert oct(log.stat().st_mode & 0o777) != "0o600"
     assert main(["replay", str(log)]) == 0
     assert "replay matches" in capsys.readouterr().out
+
+
+def test_a_log_through_a_link_writes_the_link_target(tmp_path, capsys):
+    (tmp_path / "logs").mkdir()
+    link = tmp_path / "latest.jsonl"
+    link.symlink_to(tmp_path / "logs" / "game.jsonl")
+    assert main(["play", "--players", "2", "--seed", "4", "--quiet", "--log", str(link)]) == 0
+    assert link.is_symlink()
+    assert json.loads((tmp_path / "logs" / "game.jsonl").read_text().splitlines()[0])["seed"] == 4
+
+
+def test_a_log_into_a_pipe_is_written_into_it(tmp_path, capsys):
+    """A path that is no regular file (a pipe, /dev/stdout) is written, not replaced by a file."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader.start()
+    try:
+        assert main(["play", "--players", "2", "--seed", "4", "--quiet", "--log", str(fifo)]) == 0
+    finally:
+        if reader.is_alive():
+            with open(fifo, "w"):
+                pass            # (unblock the reader if the game never opened the pipe)
+        reader.join(10)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert json.loads(got[0].splitlines()[0])["seed"] == 4
 
 
 def test_play_picks_and_prints_a_seed(capsys):

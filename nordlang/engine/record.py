@@ -78,8 +78,25 @@ def check_writable(path: str | Path) -> None:
 
 
 def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> None:
-    """Write all lines (or all bytes) or nothing: a temp file renamed into place."""
-    path = Path(path)
+    """Write all lines (or all bytes) or nothing: a temp file renamed into place.
+
+    A symbolic link is followed (its target is written, the link stays); a
+    path that is no regular file (a device like /dev/stdout, a pipe) is
+    written as it is, since it cannot be replaced.
+    """
+    shown = path
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        try:
+            with open(path, "wb") as f:
+                if data is not None:
+                    f.write(data)
+                else:
+                    for line in lines:
+                        f.write((line + "\n").encode("utf-8"))
+        except OSError as e:
+            raise LoadError(f"cannot write {shown}: {e.strerror}", Pos(str(shown))) from None
+        return
+    path = Path(os.path.realpath(path))
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise LoadError(f"cannot write {path}: folder {directory} does not exist", Pos(str(path)))
