@@ -21,7 +21,7 @@ from .lang.compiler import Compiler
 from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
 from .rules.build import read_doc
-from .rules.loader import check_errors, fix_lines
+from .rules.loader import check_errors, fix_lines, wrong_kind
 from .rules.yamlpos import load_yaml
 
 
@@ -359,6 +359,9 @@ def load_scenario(path) -> Scenario:
     data, src = load_yaml(path)
     if not isinstance(data, dict):
         raise SchemaError("a scenario must be a mapping", Pos(str(path), 1, 1))
+    mistaken = wrong_kind(path, data, "scenario")
+    if mistaken is not None:
+        raise mistaken
 
     def locate(p, key=False):
         pos = src.pos(p, key=key)

@@ -96,3 +96,35 @@ def test_a_wrong_expectation_fails(tmp_path):
     assert "expected: 24" in out
     assert "actual:   23" in out
     assert out.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_nord_test_of_the_variants_folder_runs_its_scenarios_only():
+    """variants/ holds variants and a folder of scenarios: the variants are skipped, and said to be."""
+    n = len([p for p in SCENARIOS.rglob("*.yaml") if p.is_file()])
+    variants = len(list((ROOT / "variants").glob("*.yaml")))
+    proc = _nord_test("variants")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == \
+        f"{n} passed, 0 failed ({variants} variant or rulebook file(s) in the folders skipped)"
+
+
+def test_nord_test_of_a_folder_without_scenarios_fails(tmp_path):
+    proc = _nord_test(tmp_path)
+    assert proc.returncode == 1
+    assert proc.stdout.strip().splitlines()[-1] == "0 passed, 0 failed: no scenario found"
+
+
+@pytest.mark.parametrize("args, message, hint", [
+    (["test", "variants/no-storm.yaml"], "this file is a variant, not a scenario", "nord validate"),
+    (["explain", "rulebook/nord.yaml", "place c2"], "this file is a rulebook, not a scenario", "nord validate"),
+    (["play", "--rulebook", "variants/no-storm.yaml"], "this file is a variant, not a rulebook", "--variant"),
+    (["play", "--rulebook", "variants/scenarios/simple-attack.yaml"], "this file is a scenario, not a rulebook",
+     "nord test"),
+])
+def test_a_file_of_another_kind_gets_one_error_saying_so(args, message, hint):
+    proc = subprocess.run([sys.executable, "-m", "nordlang", *args], cwd=ROOT, env=_env(), capture_output=True,
+                          text=True, timeout=120)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2, out
+    assert f":1:1: error: {message}" in out and hint in out
+    assert out.count("error:") == 1, out

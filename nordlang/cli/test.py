@@ -15,22 +15,38 @@ def add(sub):
     p.set_defaults(func=run)
 
 
-def scenario_files(paths) -> list[Path]:
-    out = []
+def scenario_files(paths) -> tuple[list[Path], int]:
+    """The scenario files named or found in folders, and how many files of
+    a folder were skipped as variants or rulebooks (a folder like variants/
+    holds both; a file named on its own is always run)."""
+    out, skipped = [], 0
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*.yaml") if x.is_file()))
+            for x in sorted(x for x in p.rglob("*.yaml") if x.is_file()):
+                if _kind(x) in ("variant", "rulebook"):
+                    skipped += 1
+                else:
+                    out.append(x)
         elif p.exists():
             out.append(p)
         else:
             raise LoadError(f"no such file or folder: {raw}", Pos(raw))
-    return out
+    return out, skipped
+
+
+def _kind(path) -> str:
+    from ..rules.loader import file_kind
+    from ..rules.yamlpos import load_yaml
+    try:
+        return file_kind(load_yaml(path)[0])
+    except NordError:
+        return "unknown"            # (reported when it is run)
 
 
 def run(args):
     from ..scenario import load_scenario
-    files = scenario_files(args.paths)
+    files, skipped = scenario_files(args.paths)
     passed = failed = broken = 0
     for f in files:
         try:
@@ -49,11 +65,15 @@ def run(args):
             for fl in rep.failures:
                 print(_indent(fl.format()))
     summary = f"{passed} passed, {failed + broken} failed"
+    if skipped:
+        summary += f" ({skipped} variant or rulebook file(s) in the folders skipped)"
+    if not files:
+        summary += ": no scenario found"
     print(summary)
     sys.stdout.flush()
     if broken:
         return 2
-    return 1 if failed else 0
+    return 1 if failed or not files else 0       # (a run that finds no scenario is no success)
 
 
 def _indent(text):

@@ -29,14 +29,10 @@ def kind_of(path: Path) -> str:
     """'rulebook', 'variant' or 'scenario', from a file's top-level keys."""
     if path.is_dir():
         return "rulebook"
+    from ..rules.loader import file_kind
     from ..rules.yamlpos import load_yaml
-    data, _ = load_yaml(path)
-    if isinstance(data, dict):
-        if "patch" in data or "extends" in data:
-            return "variant"
-        if "map" in data and "game" not in data:
-            return "scenario"
-    return "rulebook"
+    kind = file_kind(load_yaml(path)[0])
+    return "rulebook" if kind == "unknown" else kind
 
 
 def _expand(path: Path) -> list[Path]:
@@ -194,7 +190,7 @@ def run(args):
             problems.extend(_flatten(e))
             continue
         if kind == "scenario" or (path.is_dir() and path.name == "scenarios"):
-            for f in (scenario_files([path]) if path.is_dir() else [path]):
+            for f in (scenario_files([path])[0] if path.is_dir() else [path]):
                 checked += 1
                 try:
                     from ..scenario import load_scenario

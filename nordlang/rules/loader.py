@@ -78,6 +78,36 @@ def _within(base: Path, target: Path) -> bool:
         return False
 
 
+def file_kind(data) -> str:
+    """'rulebook', 'variant', 'scenario' or 'unknown', from a file's top-level keys."""
+    if isinstance(data, dict):
+        if "patch" in data or "extends" in data:
+            return "variant"
+        if "map" in data and "game" not in data:
+            return "scenario"
+        if {"game", "include", "turn", "setup"} & set(data):
+            return "rulebook"
+    return "unknown"
+
+
+# what to do with a file of another kind, by the kind that was expected
+WRONG_KIND_HINTS = {
+    ("rulebook", "variant"): "give a variant with --variant (it extends the rulebook)",
+    ("rulebook", "scenario"): "run a scenario with nord test, draw it with nord render, explain with nord explain",
+    ("scenario", "variant"): "check a variant with nord validate, or play it with --variant",
+    ("scenario", "rulebook"): "check a rulebook with nord validate, or play it with --rulebook",
+}
+
+
+def wrong_kind(path, data, expected: str) -> SchemaError | None:
+    """An error when a file given as one kind is another (None when it fits)."""
+    kind = file_kind(data)
+    if kind in (expected, "unknown"):
+        return None             # (a broken file of the expected kind: its own checks say what is wrong)
+    return SchemaError(f"this file is a {kind}, not a {expected}", Pos(str(path), 1, 1),
+                       hint=WRONG_KIND_HINTS.get((expected, kind)))
+
+
 def read_rulebook(path: Path, errors: list) -> Doc:
     """Read a rulebook file and its includes into one Doc."""
     doc = Doc()
@@ -86,6 +116,9 @@ def read_rulebook(path: Path, errors: list) -> Doc:
     doc.files.append(str(path))
     if not isinstance(data, dict):
         raise SchemaError("a rulebook must be a mapping of sections", Pos(str(path), 1, 1))
+    mistaken = wrong_kind(path, data, "rulebook")
+    if mistaken is not None:
+        raise mistaken
     doc.origin[()] = (src, ())
     includes = data.pop("include", []) or []
     for k, v in data.items():
