@@ -90,6 +90,14 @@ EXPECTED: dict[str, list[tuple]] = {
                                                          "or write 'check' instead")],
     "variants/board-check-no-test.yaml": [(7, 7, "board_checks/0: needs 'check' or 'offenders'", None)],
     "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
+    # ---- data_checks: the tables' words ----
+    "variants/table-word-typo.yaml": [(5, 20, "tables.scoring_order breaks a rule of this rulebook: scoring_order "
+                                              "names scorings that scoring() does not know", None)],
+    "variants/table-without-the-end.yaml": [(5, 20, "scoring_order ends with the treasure scoring", None)],
+    "variants/table-of-the-wrong-kind.yaml": [(5, 20, "tables.attack_ladder cannot be checked: wrong kind of "
+                                                      "value: a number is not a collection", None)],
+    "variants/data-check-about-nothing.yaml": [(6, 14, "the rulebook has no data 'tables.scoring_ordr'",
+                                                "did you mean 'scoring_order'")],
     # ---- players, extends, nesting ----
     "variants/players-max-above-colours.yaml": [(5, 10, "players.max is 5, but 4 colour(s) are named",
                                                  "name 1 more colour(s)")],

@@ -80,7 +80,8 @@ def compile_rules(rulebook=None, players=None, variants=()):
 
 
 def check_board(rules) -> list:
-    """The rulebook's board_checks on the island it plays on: errors and warnings."""
+    """The rulebook's board_checks on the island it plays on, and its
+    data_checks on its own tables: errors and warnings."""
     from ..engine.flow import Machine
     from ..engine.state import State
     from ..errors import EvalError, NordError, SchemaError
@@ -98,11 +99,19 @@ def check_board(rules) -> list:
         line = src.line(where.line)
     else:
         where, line = rules.doc.pos(base)
+    unreadable = set()          # data a check could not even read (reported once)
     for chk in rules.board_checks:
         try:
             value = chk.fn(rules.ctx(state))
         except NordError as e:
-            out.append(e)
+            if chk.about is None:
+                out.append(e)
+            elif chk.about not in unreadable:
+                # the data is not of the kind the check reads: say so at the data
+                unreadable.add(chk.about)
+                at, text = rules.doc.pos(chk.about)
+                out.append(SchemaError(f"{'.'.join(map(str, chk.about))} cannot be checked: {e.message}", at,
+                                       source_line=text, hint=f"the check ({chk.message}) is at {e.pos}"))
             continue
         except Exception as e:  # pragma: no cover - compiled closures wrap errors
             out.append(EvalError(str(e), rules.doc.pos(chk.path)[0]))
@@ -117,8 +126,14 @@ def check_board(rules) -> list:
         broken = bool(bad) if chk.offenders else not value
         if broken:
             message = chk.message + (f": {_listing(rules, bad)}" if bad else "")
-            err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}", where,
-                              source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
+            if chk.about is not None:
+                # a rule of the rulebook's data: at that data (where a variant changed it, if one did)
+                at, text = rules.doc.pos(chk.about)
+                err = SchemaError(f"{'.'.join(map(str, chk.about))} breaks a rule of this rulebook: {message}", at,
+                                  source_line=text, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
+            else:
+                err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}",
+                                  where, source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
             if chk.warning:
                 err.kind = "warning"
             out.append(err)

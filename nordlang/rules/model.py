@@ -18,12 +18,14 @@ from .loader import Doc, digest, parse_signature
 
 
 class BoardCheck(NamedTuple):
-    """A setup rule checked on the island a game plays on."""
+    """A setup rule checked on the island a game plays on (board_checks), or
+    a rule of the rulebook's own data (data_checks: `about` names the data)."""
     fn: object            # fn(ctx): true when the rule holds, or (offenders) what breaks it
     message: str
     warning: bool         # a "should" of the rules: reported, but the island still plays
     path: tuple           # where it is in the rulebook
     offenders: bool = False
+    about: tuple | None = None    # data_checks: the path of the data it checks
 
 
 class Record(dict):
@@ -300,14 +302,33 @@ class Rules:
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
         self.board_checks = []
-        for i, chk in enumerate(data.get("board_checks") or []):
-            # a check is a condition, or `offenders`: what breaks the rule (none may be left), named
-            # in the message so an island's author sees where
-            key = "offenders" if "offenders" in chk else "check"
-            fn = self.compile_text(chk[key], ("board_checks", i, key))
-            if fn:
-                self.board_checks.append(BoardCheck(fn, chk["message"], chk.get("warning", False),
-                                                    ("board_checks", i), key == "offenders"))
+        for section in ("board_checks", "data_checks"):
+            for i, chk in enumerate(data.get(section) or []):
+                # a check is a condition, or `offenders`: what breaks the rule (none may be left), named
+                # in the message so an island's (or a table's) author sees where
+                key = "offenders" if "offenders" in chk else "check"
+                fn = self.compile_text(chk[key], (section, i, key))
+                about = self._data_path(chk["about"], (section, i, "about")) if "about" in chk else None
+                if fn:
+                    self.board_checks.append(BoardCheck(fn, chk["message"], chk.get("warning", False),
+                                                        (section, i), key == "offenders", about))
+
+    def _data_path(self, dotted: str, where: tuple) -> tuple | None:
+        """'tables.scoring_order' -> ('tables', 'scoring_order'), when the rulebook has that data."""
+        path, node = [], self.data
+        for part in dotted.split("."):
+            key = int(part) if isinstance(node, list) and part.isdigit() else part
+            if not ((isinstance(node, dict) and key in node)
+                    or (isinstance(node, list) and isinstance(key, int) and key < len(node))):
+                pos, line = self.doc.pos(where)
+                known = list(node) if isinstance(node, dict) else []
+                self.errors.append(SchemaError(f"the rulebook has no data {dotted!r} (no {part!r} in "
+                                               f"{'.'.join(path) or 'the top level'})", pos, source_line=line,
+                                               hint=did_you_mean(part, known)))
+                return None
+            path.append(key)
+            node = node[key]
+        return tuple(path)
 
     def _check_flows(self):
         """Flows never call themselves (directly or not), and a turn asks someone something."""
