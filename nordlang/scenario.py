@@ -22,6 +22,7 @@ from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
 from .rules.build import read_doc
 from .rules.loader import check_errors, fix_lines, wrong_kind
+from .rules.overlay import variant_file
 from .rules.yamlpos import load_yaml
 
 
@@ -65,6 +66,15 @@ class Scenario:
                 errors.append(SchemaError(e.message, p, source_line=self.src.line(p.line), expected=e.expected))
 
         def expect(exp, path):
+            # the players named are players of this game
+            named = ([(("player",), exp["player"], False)] if "player" in exp else []) + \
+                [(("winner", i), c, False) for i, c in enumerate(exp.get("winner") or [])] + \
+                [((section, c), c, True) for section in ("points", "points_from") for c in exp.get(section) or {}]
+            for where, color, key in named:
+                try:
+                    _player(self.rules, color, self.src, path + where, key=key)
+                except NordError as e:
+                    errors.append(e)
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))
@@ -185,8 +195,10 @@ class Scenario:
         for i, text in enumerate(exp.get("holds") or []):
             fn = self._compile(text, path + ("holds", i))
             val = self._eval(fn, path + ("holds", i))
-            if not val:
-                fail.append(Failure(at("holds", i), f"{text!r} holds", "true", rules.show(val)))
+            if val is not True:
+                fail.append(Failure(at("holds", i), f"{text!r} holds", "true",
+                                    rules.show(val) + ("" if isinstance(val, bool) else " (not true or false: "
+                                                       "'holds' takes conditions; 'values' compares a value)")))
         for text, want in (exp.get("values") or {}).items():
             fn = self._compile(text, path + ("values", text), key=True)
             val = self._eval(fn, path + ("values", text))
@@ -375,8 +387,17 @@ def load_scenario(path) -> Scenario:
             raise _err(src, ("rulebook",), f"no rulebook at {rulebook!r} (relative to this file)")
         rulebook = rb
     variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
+    for i, v in enumerate(variants):
+        try:
+            variant_file(v)
+        except NordError as e:
+            raise _err(src, ("variants", i), e.message, hint=e.hint) from None
     doc = read_doc(rulebook, variants)
     players = data["players"]
+    pl = doc.data["players"]
+    most = min(pl["max"], len(pl["colors"]))
+    if not pl["min"] <= players <= most:
+        raise _err(src, ("players",), f"the rulebook is for {pl['min']} to {most} players, not {players}")
     key = str(players)
     island = {"map": data["map"], "structures": {k: {"kind": v} for k, v in data["structures"].items()}}
     if "tile_map" in data:
@@ -468,7 +489,12 @@ def _arrange(rules, data, src) -> Game:
         p = _player(rules, color, src, ("position", "points", color))
         state.counters[("points", p)] = n
         state.counters[("points", p, "before")] = n
+    lits = rules.names.literals
+    counters = lits.get(("counter", 0), set()) | lits.get(("add", 0), set())
     for name, n in (pos.get("counters") or {}).items():
+        if name not in counters:
+            raise _err(src, ("position", "counters", name), f"the rules use no counter {name!r}", key=True,
+                       expected=", ".join(sorted(counters)) or "none", hint=did_you_mean(str(name), counters))
         state.counters[("counter", name)] = n
     state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
     state.turn = pos.get("turn", 1) - 1

@@ -128,3 +128,13 @@ def test_a_file_of_another_kind_gets_one_error_saying_so(args, message, hint):
     assert proc.returncode == 2, out
     assert f":1:1: error: {message}" in out and hint in out
     assert out.count("error:") == 1, out
+
+
+def test_holds_takes_conditions_only(tmp_path):
+    """A 'holds' text that gives something other than true is a failure, a list included."""
+    src = (SCENARIOS / "simple-attack.yaml").read_text()
+    path = tmp_path / "holds.yaml"
+    path.write_text(src.split("\nmoves:")[0] + '\nexpect:\n  holds: ["[1, 2, 3]", "1 == 1"]\n')
+    report = load_scenario(path).run()
+    assert [(f.expected, f.actual) for f in report.failures] == \
+        [("true", "(1, 2, 3) (not true or false: 'holds' takes conditions; 'values' compares a value)")]

@@ -123,6 +123,16 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/bad-move-notation.yaml": [(14, 5, "bad move notation 'place:c2'", None)],
     "scenarios/bad-legal-notation.yaml": [(15, 27, "bad move notation 'placec2,d2'", None)],
     "scenarios/unknown-expect-name.yaml": [(13, 16, "unknown function 'conected'", "did you mean 'connected'")],
+    "scenarios/seat-twice.yaml": [(9, 12, "seat 'A' is named twice", None)],
+    "scenarios/seat-of-another-kind.yaml": [(9, 12, "seat 'X' is a dragon, the seats before it are settlements",
+                                             None)],
+    "scenarios/too-many-players.yaml": [(2, 10, "the rulebook is for 2 to 4 players, not 9", None)],
+    "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
+    "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
+    "scenarios/move-of-nothing.yaml": [(11, 5, "moves/0: expected a move in text ('place c2,d2') or a mapping "
+                                               "with 'expect', got nothing", None)],
+    "scenarios/value-text-a-number.yaml": [(12, 5, "expected nordlang text, got the number 5", "in quotes")],
+    "scenarios/expect-unknown-player.yaml": [(11, 11, "'pink' is not a player of this game", None)],
     # ---- a rulebook copy with a mistake in each of its six files ----
     "multi": [
         ("multi/nord.yaml", 29, 12, "players/default: expected a whole number, got text 'three'", None),

@@ -123,7 +123,9 @@ def check_rulebook(rulebook, variants, players, out):
             if not any(e.kind == "error" for e in errors):
                 compiled.append(rules)
         fix_lines(doc, errors)
-        out.extend(errors)
+        # (a text the schema already refused is not refused twice: one error per place)
+        refused = {str(e.pos) for e in schema_errors if e.pos is not None and e.pos.col}
+        out.extend(e for e in errors if str(e.pos) not in refused)
     return compiled
 
 

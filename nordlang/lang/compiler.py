@@ -142,6 +142,7 @@ class Names:
     returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
     arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
     used: set = field(default_factory=set)         # definitions and constants some text refers to
+    literals: dict = field(default_factory=dict)   # (builtin, arg index) -> the literal texts passed there
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -543,8 +544,12 @@ class Compiler:
         return f"{fn}(ctx{args})"
 
     def _check_literals(self, name, node):
-        """String arguments that must name something the rulebook declares."""
+        """String arguments that must name something the rulebook declares
+        (and every literal text a primitive is given, kept by primitive and
+        argument: the names of counters a rulebook uses, for instance)."""
         for i, a in enumerate(node.args):
+            if isinstance(a, A.Const) and isinstance(a.value, str):
+                self.names.literals.setdefault((name, i), set()).add(a.value)
             spec = self.names.arg_sets.get((name, i))
             if spec and isinstance(a, A.Const) and isinstance(a.value, str) and a.value not in spec[1]:
                 self.error(a, f"{a.value!r} is not a {spec[0]}", expected=", ".join(sorted(spec[1])),

@@ -270,7 +270,11 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
     `locate(line, col)` maps a position inside `text` to a file Pos.
     """
     if not isinstance(text, str):
-        raise LangError(f"expected nordlang text, got {type(text).__name__}", pos)
+        what = ("true or false" if isinstance(text, bool) else f"the number {text}" if isinstance(text, (int, float))
+                else "nothing" if text is None else "a list" if isinstance(text, list)
+                else "a mapping" if isinstance(text, dict) else type(text).__name__)
+        raise LangError(f"expected nordlang text, got {what}", pos if pos is not None or locate is None
+                        else locate(1, 1), hint="write it in quotes: '...'")
     start = "start_expr" if mode == "expr" else "start_effects"
     try:
         tree = _lark().parse(text, start=start)

@@ -150,6 +150,18 @@ class Rules:
         if self.seats and len(self.seats) < self.num_players:
             err(("seats",), f"{self.num_players} players need {self.num_players} seats; the island names "
                             f"{len(self.seats)}")
+        # a seat is where one player starts: each player's own, all of one kind of structure
+        seated = self.seats[:self.num_players]
+        for i, sid in enumerate(seated):
+            if sid in seated[:i]:
+                err(("seats", i), f"seat {sid!r} is named twice: each player starts in a place of their own")
+        kinds_seated = {self.grid.structures[sid].kind for sid in seated if sid in self.grid.structures}
+        if len(kinds_seated) > 1:
+            first = self.grid.structures[seated[0]].kind
+            odd = next(i for i, sid in enumerate(seated)
+                       if sid in self.grid.structures and self.grid.structures[sid].kind != first)
+            err(("seats", odd), f"seat {seated[odd]!r} is a {self.grid.structures[seated[odd]].kind}, the "
+                                f"seats before it are {first}s: the players start in structures of one kind")
 
     # ---------------- names ----------------
     def _names(self):

@@ -42,9 +42,11 @@ def _what(v) -> str:
 
 def validate(data, name: str, locate) -> list[SchemaError]:
     """All schema errors of `data`; `locate(path, key=False)` gives (Pos, source line)."""
-    validator = jsonschema.Draft202012Validator(schema(name))
+    root = schema(name)
+    validator = jsonschema.Draft202012Validator(root)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        err._nordlang_root = root
         out.extend(_explain(err, locate))
     return unique(out)
 
@@ -54,6 +56,44 @@ def _alternative_keys(alternatives) -> list | None:
     keys = [a["required"][0] for a in alternatives
             if isinstance(a, dict) and set(a) == {"required"} and len(a["required"]) == 1]
     return keys if len(keys) == len(alternatives) else None
+
+
+_STEP_KINDS = ("do", "let", "if", "while", "for", "call", "choose")
+
+
+def _is_step_choice(alternatives) -> bool:
+    """Is this oneOf the kinds of flow step (each alternative requiring one of them)?"""
+    return any(isinstance(a, dict) and set(a.get("required", ())) & set(_STEP_KINDS) for a in alternatives)
+
+
+def _alternative_words(alt, err) -> str:
+    """What one alternative of a oneOf is, in words: its description, a mapping
+    with the key it requires, or its type."""
+    if isinstance(alt, dict) and "$ref" in alt:
+        root = err.schema_path and _root_of(err)
+        name = alt["$ref"].rsplit("/", 1)[-1]
+        alt = (root or {}).get("$defs", {}).get(name, {"description": name.replace("_", " ")})
+    if not isinstance(alt, dict):
+        return "something else"
+    if "description" in alt:
+        return alt["description"]
+    req = alt.get("required") or []
+    if alt.get("type") == "object" and len(req) == 1:
+        return f"a mapping with {req[0]!r}"
+    if alt.get("type") == "array" and isinstance(alt.get("items"), dict) and "type" in alt["items"]:
+        return f"a list of {_plural(_type_words(alt['items']['type']))}"
+    return _type_words(alt["type"]) if "type" in alt else "something else"
+
+
+def _plural(words: str) -> str:
+    return {"text": "texts", "a whole number": "whole numbers", "a number": "numbers"}.get(words, words)
+
+
+def _root_of(err):
+    """The whole schema an error came from (for its $defs)."""
+    while err.parent is not None:
+        err = err.parent
+    return getattr(err, "_nordlang_root", None)
 
 
 def _explain(err, locate) -> list[SchemaError]:
@@ -70,7 +110,7 @@ def _explain(err, locate) -> list[SchemaError]:
             return [SchemaError(f"{where}: needs {either}", pos, source_line=line)]
         both = "both" if len(present) == 2 else " and ".join(map(repr, present))
         return [SchemaError(f"{where}: takes {either}, not {both}", pos, source_line=line)]
-    if v == "oneOf" and isinstance(err.instance, dict):
+    if v == "oneOf" and isinstance(err.instance, dict) and _is_step_choice(err.validator_value):
         # a flow step: say which kinds of step exist, with the best-matching sub-error
         best = jsonschema.exceptions.best_match(err.context) if err.context else None
         kinds = ["do", "let", "if", "while", "for", "call", "choose"]
@@ -84,8 +124,8 @@ def _explain(err, locate) -> list[SchemaError]:
         return [SchemaError(f"a step has one kind, this one mixes {', '.join(present)}", pos, source_line=line)]
     if v == "oneOf":
         pos, line = locate(path)
-        return [SchemaError(f"{where}: expected text (effects) or a list of steps, got {_what(err.instance)}",
-                            pos, source_line=line)]
+        words = " or ".join(_alternative_words(a, err) for a in err.validator_value)
+        return [SchemaError(f"{where}: expected {words}, got {_what(err.instance)}", pos, source_line=line)]
     if v == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
         extra = [k for k in err.instance if k not in allowed]
