@@ -120,6 +120,10 @@ def test_test_distributions():
     assert S.normal_sf(1.959964) == pytest.approx(0.025, abs=1e-5)
     t = S.paired_t([1, 2, 3, 4, 5])
     assert t["mean"] == 3 and t["p"] == pytest.approx(0.01324, abs=1e-4)
+    # all differences equal: no spread for a t-test; a sign test (2 games prove nothing)
+    assert S.paired_t([3, 3])["p"] == 0.5 and S.paired_t([3, 3])["test"].startswith("sign test")
+    assert S.paired_t([-2] * 10)["p"] == pytest.approx(2 / 1024)
+    assert S.paired_t([0, 0, 0])["p"] == 1.0
     assert t["lo"] == pytest.approx(1.0367, abs=1e-3)
     z = S.two_proportion(40, 100, 60, 100)
     assert z["p"] == pytest.approx(0.00468, abs=1e-4)
@@ -209,6 +213,15 @@ def test_bad_input_is_one_line_and_exit_2(extra, needle, capsys, tmp_path):
     assert main(["simulate", "-n", "2", "--players", "2", "--no-progress"] + extra) == 2
     line = _one_error_line(capsys)
     assert needle in line
+
+
+@pytest.mark.parametrize("args", [["simulate", "-n", "2", "--max-decisions", "0"], ["validate", "--players", "0"],
+                                  ["validate", "--turn-cap", "0"]])
+def test_a_count_of_zero_is_refused_not_read_as_the_default(args, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code == 2
+    assert "0 must be at least 1" in capsys.readouterr().err
 
 
 def test_a_variant_that_fails_validation_is_exit_2(tmp_path, capsys):

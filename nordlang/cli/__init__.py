@@ -59,6 +59,14 @@ def positive_int(text):
     return v
 
 
+def at_least_one(text):
+    """A count that must be 1 or more (0 would silently mean 'the default' or 'all')."""
+    v = positive_int(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return v
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -74,4 +82,4 @@ def main(argv=None) -> int:
         return 0
 
 
-__all__ = ["main", "add_rules_options", "positive_int", "UsageError"]
+__all__ = ["main", "add_rules_options", "positive_int", "at_least_one", "UsageError"]

@@ -13,7 +13,7 @@ import sys
 import time
 
 from ..errors import NordError, UsageError
-from . import add_rules_options, positive_int
+from . import add_rules_options, at_least_one, positive_int
 
 
 def add(sub):
@@ -48,14 +48,14 @@ def add_run_options(p, agents=True):
                    help="keep agent s in seat s (default: agents rotate over the seats from game to game)")
     p.add_argument("--seed", type=positive_int, default=0, help="base seed (default 0)")
     p.add_argument("--jobs", "-j", type=positive_int, default=0, metavar="J",
-                   help="worker processes (default: one per core; 1 runs in this process)")
+                   help="worker processes (default 0: one per core; 1 runs in this process)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
                    help="run the games on a Dask scheduler instead (needs the 'dask' extra)")
     p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="how long to try to reach the scheduler (default 10)")
     p.add_argument("--trigger-note", default="scoring", metavar="KIND",
                    help="the note kind whose last argument names what set it off (default 'scoring')")
-    p.add_argument("--max-decisions", type=positive_int, default=100_000, metavar="N",
+    p.add_argument("--max-decisions", type=at_least_one, default=100_000, metavar="N",
                    help="a game that has not ended after N decisions counts as failed (default 100000)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
@@ -90,7 +90,7 @@ def make_config(rulebook, variants, players, agents_text, args):
     from ..sim.simulate import Config
     return Config(rulebook=rulebook, variants=tuple(variants), players=players,
                   agents=split_agents(agents_text), seed=args.seed, rotate=not args.fixed_seats,
-                  trigger_note=args.trigger_note, max_decisions=args.max_decisions or 100_000)
+                  trigger_note=args.trigger_note, max_decisions=getattr(args, "max_decisions", 100_000))
 
 
 def check_config(config):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
+from . import at_least_one
 from .test import scenario_files
 
 
@@ -17,11 +18,12 @@ def add(sub):
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="rulebook files or folders, variant and scenario files or folders of them "
                         "(default: the bundled rulebook)")
-    p.add_argument("--players", type=int, metavar="N", help="check for this number of players only")
+    p.add_argument("--players", type=at_least_one, metavar="N", help="check for this number of players only")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--simulate", type=int, default=0, metavar="N",
                    help="also play N random games per player count and report any that goes wrong")
-    p.add_argument("--turn-cap", type=int, default=2000, metavar="T", help="turns after which a game is stuck")
+    p.add_argument("--turn-cap", type=at_least_one, default=2000, metavar="T",
+                   help="turns after which a game is stuck")
     p.set_defaults(func=run)
 
 

@@ -44,7 +44,7 @@ def compare_records(a: list, b: list) -> dict:
         xb = [mb[i].get(k, 0) for i in common]
         t = S.paired_t([y - x for x, y in zip(xa, xb)])
         rows.append({"metric": k, "kind": "mean", "a": _mean(xa), "b": _mean(xb), "diff": t["mean"],
-                     "lo": t["lo"], "hi": t["hi"], "p": t["p"], "test": "paired t",
+                     "lo": t["lo"], "hi": t["hi"], "p": t["p"], "test": t.get("test", "paired t"),
                      "verdict": _verdict(t["mean"], t["p"])})
     n = len(common)
     players = max((len(ga[i]["points"]) for i in common), default=0)
@@ -91,7 +91,8 @@ def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
     lines = [f"A: {label_a}", f"B: {label_b}",
              f"{c['games']} games on the same seeds"
              + (f" (failed: A {c['failed_a']}, B {c['failed_b']})" if c["failed_a"] or c["failed_b"] else ""),
-             "means: paired t-test on per-seed differences B - A; rates: pooled two-proportion z-test; 5% level",
+             "means: paired t-test on per-seed differences B - A (a sign test where all are equal); "
+             "rates: pooled two-proportion z-test; 5% level",
              ""]
     w = max([40] + [len(r["metric"]) for r in c["rows"]])      # (names from the rulebook are never cut)
     lines.append(f"  {'metric':<{w}} {'A':>9} {'B':>9} {'B - A':>9} {'95% CI':>19} {'p':>8}  verdict")

@@ -127,7 +127,10 @@ def paired_t(diffs) -> dict:
     se = sd / math.sqrt(n)
     m = out["mean"]
     if se == 0:
-        out.update(t=0.0 if m == 0 else math.copysign(math.inf, m), p=1.0 if m == 0 else 0.0, lo=m, hi=m)
+        # every difference the same: no spread for a t-test; an exact sign test says how
+        # likely n differences of one sign are by chance (2 games: p = 0.5, not 0)
+        out.update(t=0.0 if m == 0 else math.copysign(math.inf, m), p=1.0 if m == 0 else min(1.0, 2 * 0.5 ** n),
+                   lo=m, hi=m, test="sign test (all differences equal)")
         return out
     t = m / se
     tc = _t_crit(n - 1)
