@@ -80,6 +80,11 @@ EXPECTED: dict[str, list[tuple]] = {
     # ---- patching ----
     "variants/missing-list-id.yaml": [(6, 17, "no item with id 'stormm'", "did you mean 'storm'")],
     "variants/extends-outside.yaml": [(2, 10, "leaves the variant's folder", None)],
+    "variants/definition-other-parameters.yaml": [(5, 5, "'warriors(p)' defines 'warriors' again: "
+                                                         "'warriors(p, s)' already does", "patch the same key")],
+    "variants/step-not-a-mapping.yaml": [(7, 15, "expected a step, a mapping with one of do, let", "for example")],
+    "variants/removed-twice.yaml": [(6, 15, "no item with id 'starting_settlements' in setup",
+                                     "this patch removed it already, at line 5")],
     # ---- the island ----
     "variants/island-replaced-too-close.yaml": [
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],

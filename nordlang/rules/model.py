@@ -218,8 +218,19 @@ class Rules:
                               expected="name or name(param, ...)")
                     continue
                 name, params = sig
-                if name in self.names.funcs or name in constants or name in constructors or name in reg.items:
-                    self._err((section, key), f"{name!r} is defined twice or shadows a built-in name", key=True)
+                if name in self.names.funcs:
+                    other = self.names.funcs[name]
+                    where = self.doc.pos(other.path, key=True)[0]
+                    self._err((section, key), f"{key!r} defines {name!r} again: {other.path[1]!r} already does "
+                                              f"(at {where})", key=True,
+                              hint=f"to change it, patch the same key {other.path[1]!r} (with its parameters); "
+                                   "a key with other parameters is a second definition")
+                    continue
+                if name in constants or name in constructors or name in reg.items:
+                    what = "a constant or table" if name in constants else \
+                        "a piece or zone" if name in constructors else "a built-in primitive"
+                    self._err((section, key), f"{name!r} is already the name of {what}; choose another name",
+                              key=True)
                     continue
                 f = Func(name, params, kind, pos=self.doc.pos((section, key), key=True)[0], text=body,
                          path=(section, key))

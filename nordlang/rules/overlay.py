@@ -151,14 +151,19 @@ def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, error
 
 
 def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, errors):
+    removed = {}        # id -> the patch step that removed it
+
     def index_of(ident, vp):
         for i, it in enumerate(items):
             if isinstance(it, dict) and it.get("id") == ident:
                 return i
         ids = [it.get("id") for it in items if isinstance(it, dict) and it.get("id")]
-        _err(errors, src, vp, f"no item with id {ident!r} in {'/'.join(map(str, path))}",
-             hint=did_you_mean(str(ident), ids) or (f"ids there: {', '.join(ids)}" if ids else
-                                                    "that list has no ids"))
+        if ident in removed:
+            hint = f"this patch removed it already, at line {src.pos(removed[ident]).line}"
+        else:
+            hint = did_you_mean(str(ident), ids) or (f"ids there: {', '.join(ids)}" if ids else
+                                                     "that list has no ids")
+        _err(errors, src, vp, f"no item with id {ident!r} in {'/'.join(map(str, path))}", hint=hint)
         return None
     for j, op in enumerate(ops):
         vp = vpath + (j,)
@@ -176,6 +181,7 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             continue
         if kind == "remove":
             items.pop(i)
+            removed[op[kind]] = vp + (kind,)
             continue
         new = op.get("with") if kind == "replace" else op.get("insert")
         if new is None:

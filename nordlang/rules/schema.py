@@ -122,6 +122,8 @@ def _explain(err, locate) -> list[SchemaError]:
             return [SchemaError(f"a step must be one of: {', '.join(kinds)}", pos, source_line=line,
                                 hint=did_you_mean(next(iter(err.instance), ""), kinds))]
         return [SchemaError(f"a step has one kind, this one mixes {', '.join(present)}", pos, source_line=line)]
+    if v == "oneOf" and _is_step_choice(err.validator_value):
+        return []           # (not a mapping: the step's own type error says so)
     if v == "oneOf":
         pos, line = locate(path)
         words = " or ".join(_alternative_words(a, err) for a in err.validator_value)
@@ -141,6 +143,10 @@ def _explain(err, locate) -> list[SchemaError]:
         missing = err.message.split("'")[1] if "'" in err.message else err.message
         return [SchemaError(f"missing key {missing!r} in {where}", pos, source_line=line)]
     if v == "type":
+        if _is_step_choice(err.schema.get("oneOf") or ()):
+            return [SchemaError(f"{where}: expected a step, a mapping with one of {', '.join(_STEP_KINDS)}, "
+                                f"got {_what(err.instance)}", pos, source_line=line,
+                                hint="for example: {do: 'note(\"x\")'}")]
         return [SchemaError(f"{where}: expected {_type_words(err.validator_value)}, got {_what(err.instance)}",
                             pos, source_line=line)]
     if v == "enum":
