@@ -4,6 +4,7 @@ and rejects bad input with one line and exit status 2."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -307,3 +308,15 @@ def test_during_the_setup_the_picture_names_who_chooses():
     assert "setup, blue to move" in (root.find("{http://www.w3.org/2000/svg}title").text or "")
     boxes = {e.get("data-player"): e.get("fill") for e in _all(root, "player")}
     assert boxes == {"red": "#ebe4d3", "blue": "#ffffff", "yellow": "#ebe4d3"}      # blue's box is lit
+
+
+def test_a_turn_without_a_decision_is_said_to_be_one(tmp_path, capsys):
+    """Turn 33 of this 2-player game has only forced choices: there is no position at its start to stop at."""
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "--players", "2", "--seed", "3", "--quiet", "--log", str(log)]) == 0
+    turns = {json.loads(x).get("turn") for x in log.read_text().splitlines()}
+    assert 32 in turns and 33 not in turns and 34 in turns
+    capsys.readouterr()
+    assert main(["render", str(log), "--turn", "33", "-o", str(tmp_path / "x.svg")]) == 2
+    err = _one_line_error(capsys)
+    assert "turn 33 of this replay asks no decision" in err and "turns with a decision: 1-32, 34," in err

@@ -108,6 +108,9 @@ def position_from_replay(path, turn=None, rulebook=None):
             except NordError:
                 break
             seen.append(game.state.turn)
+        if min(seen) < turn < max(seen):
+            raise UsageError(f"{path}: turn {turn} of this replay asks no decision (each of its choices had one "
+                             f"option), so it has no position to stop at; turns with a decision: {_ranges(seen)}")
         raise UsageError(f"{path}: the replay has no turn {turn}; it has turns {_ranges(seen)}")
     who = rules.color(to_move(game.state))
     return game, f"{rules.name}: {Path(path).name}, start of {turn_label(game.state.turn)}, {who} to move"
