@@ -42,15 +42,18 @@ def test_a_log_into_a_pipe_is_written_into_it(tmp_path, capsys):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     got = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_text()))
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
     reader.start()
     try:
         assert main(["play", "--players", "2", "--seed", "4", "--quiet", "--log", str(fifo)]) == 0
     finally:
-        if reader.is_alive():
-            with open(fifo, "w"):
-                pass            # (unblock the reader if the game never opened the pipe)
         reader.join(10)
+        if reader.is_alive():   # the game never opened the pipe: unblock the reader (no wait if it is gone)
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+            reader.join(10)
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert json.loads(got[0].splitlines()[0])["seed"] == 4
 
