@@ -75,6 +75,21 @@ class NordError(Exception):
         return self.format()
 
 
+def describe_value(v) -> str:
+    """A value from a user's file, in words: text 'x', the number 5, a list..."""
+    if isinstance(v, bool):
+        return f"{str(v).lower()}"
+    if isinstance(v, str):
+        return f"text {v!r}"
+    if isinstance(v, (int, float)):
+        return f"the number {v}"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a mapping"
+    return "nothing" if v is None else type(v).__name__
+
+
 def _line_of(pos: Pos | None) -> str | None:
     """The line a position points at, read from its file (None when it cannot be read)."""
     if pos is None or not pos.file or not pos.line or not pos.col:

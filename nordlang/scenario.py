@@ -16,7 +16,7 @@ from .board.grid import parse_space
 from .engine.flow import DeadEnd
 from .engine.game import Game, Move, compute_result
 from .engine.state import State
-from .errors import EvalError, LangError, NordError, Pos, SchemaError, did_you_mean
+from .errors import EvalError, LangError, NordError, Pos, SchemaError, UsageError, did_you_mean
 from .lang.compiler import Compiler
 from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
@@ -394,10 +394,6 @@ def load_scenario(path) -> Scenario:
             raise _err(src, ("variants", i), e.message, hint=e.hint) from None
     doc = read_doc(rulebook, variants)
     players = data["players"]
-    pl = doc.data["players"]
-    most = min(pl["max"], len(pl["colors"]))
-    if not pl["min"] <= players <= most:
-        raise _err(src, ("players",), f"the rulebook is for {pl['min']} to {most} players, not {players}")
     key = str(players)
     island = {"map": data["map"], "structures": {k: {"kind": v} for k, v in data["structures"].items()}}
     if "tile_map" in data:
@@ -416,7 +412,10 @@ def load_scenario(path) -> Scenario:
         doc.data["legend"] = {**(doc.data.get("legend") or {}), **data["legend"]}
     from .rules.model import Rules
     errors = []
-    rules = Rules(doc, players, errors)
+    try:
+        rules = Rules(doc, players, errors)
+    except UsageError as e:         # a player count the rulebook does not allow: said at the scenario's
+        raise _err(src, ("players",), e.message) from None
     fix_lines(doc, errors)
     check_errors(errors)
     game = _arrange(rules, data, src)
@@ -492,9 +491,9 @@ def _arrange(rules, data, src) -> Game:
     lits = rules.names.literals
     counters = lits.get(("counter", 0), set()) | lits.get(("add", 0), set())
     for name, n in (pos.get("counters") or {}).items():
-        if name not in counters:
+        if name not in counters and None not in counters:     # (a counter named by an expression: any name)
             raise _err(src, ("position", "counters", name), f"the rules use no counter {name!r}", key=True,
-                       expected=", ".join(sorted(counters)) or "none", hint=did_you_mean(str(name), counters))
+                       expected=", ".join(sorted(counters - {None})) or "none", hint=did_you_mean(str(name), counters))
         state.counters[("counter", name)] = n
     state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
     state.turn = pos.get("turn", 1) - 1

@@ -131,7 +131,7 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/seat-twice.yaml": [(9, 12, "seat 'A' is named twice", None)],
     "scenarios/seat-of-another-kind.yaml": [(9, 12, "seat 'X' is a dragon, the seats before it are settlements",
                                              None)],
-    "scenarios/too-many-players.yaml": [(2, 10, "the rulebook is for 2 to 4 players, not 9", None)],
+    "scenarios/too-many-players.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 9", None)],
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
     "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
     "scenarios/move-of-nothing.yaml": [(11, 5, "moves/0: expected a move in text ('place c2,d2') or a mapping "

@@ -36,10 +36,9 @@ def scenario_files(paths) -> tuple[list[Path], int]:
 
 
 def _kind(path) -> str:
-    from ..rules.loader import file_kind
-    from ..rules.yamlpos import load_yaml
+    from ..rules.loader import kind_of_file
     try:
-        return file_kind(load_yaml(path)[0])
+        return kind_of_file(path)
     except NordError:
         return "unknown"            # (reported when it is run)
 

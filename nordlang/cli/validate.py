@@ -31,9 +31,8 @@ def kind_of(path: Path) -> str:
     """'rulebook', 'variant' or 'scenario', from a file's top-level keys."""
     if path.is_dir():
         return "rulebook"
-    from ..rules.loader import file_kind
-    from ..rules.yamlpos import load_yaml
-    kind = file_kind(load_yaml(path)[0])
+    from ..rules.loader import kind_of_file
+    kind = kind_of_file(path)
     return "rulebook" if kind == "unknown" else kind
 
 

@@ -77,6 +77,14 @@ def check_writable(path: str | Path) -> None:
         raise LoadError(f"cannot write {path}: folder {directory} is not writable", Pos(str(path)))
 
 
+def _write(f, lines, data) -> None:
+    if data is not None:
+        f.write(data)
+    else:
+        for line in lines:
+            f.write((line + "\n").encode("utf-8"))
+
+
 def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> None:
     """Write all lines (or all bytes) or nothing: a temp file renamed into place.
 
@@ -88,11 +96,7 @@ def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> Non
     if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
         try:
             with open(path, "wb") as f:
-                if data is not None:
-                    f.write(data)
-                else:
-                    for line in lines:
-                        f.write((line + "\n").encode("utf-8"))
+                _write(f, lines, data)
         except OSError as e:
             raise LoadError(f"cannot write {shown}: {e.strerror}", Pos(str(shown))) from None
         return
@@ -106,11 +110,7 @@ def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> Non
         raise LoadError(f"cannot write {path}: {e.strerror}", Pos(str(path))) from None
     try:
         with os.fdopen(fd, "wb") as f:
-            if data is not None:
-                f.write(data)
-            else:
-                for line in lines:
-                    f.write((line + "\n").encode("utf-8"))
+            _write(f, lines, data)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)      # mkstemp makes files private; a log is an ordinary file

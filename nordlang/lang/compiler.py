@@ -142,7 +142,7 @@ class Names:
     returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
     arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
     used: set = field(default_factory=set)         # definitions and constants some text refers to
-    literals: dict = field(default_factory=dict)   # (builtin, arg index) -> the literal texts passed there
+    literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -548,8 +548,8 @@ class Compiler:
         (and every literal text a primitive is given, kept by primitive and
         argument: the names of counters a rulebook uses, for instance)."""
         for i, a in enumerate(node.args):
-            if isinstance(a, A.Const) and isinstance(a.value, str):
-                self.names.literals.setdefault((name, i), set()).add(a.value)
+            literal = isinstance(a, A.Const) and isinstance(a.value, str)
+            self.names.literals.setdefault((name, i), set()).add(a.value if literal else None)
             spec = self.names.arg_sets.get((name, i))
             if spec and isinstance(a, A.Const) and isinstance(a.value, str) and a.value not in spec[1]:
                 self.error(a, f"{a.value!r} is not a {spec[0]}", expected=", ".join(sorted(spec[1])),

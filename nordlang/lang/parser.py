@@ -8,7 +8,7 @@ from importlib.resources import files
 import lark
 from lark import Token, Transformer, v_args
 
-from ..errors import LangError, Pos
+from ..errors import LangError, Pos, describe_value
 from . import ast as A
 
 _WORDS = {
@@ -270,10 +270,7 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
     `locate(line, col)` maps a position inside `text` to a file Pos.
     """
     if not isinstance(text, str):
-        what = ("true or false" if isinstance(text, bool) else f"the number {text}" if isinstance(text, (int, float))
-                else "nothing" if text is None else "a list" if isinstance(text, list)
-                else "a mapping" if isinstance(text, dict) else type(text).__name__)
-        raise LangError(f"expected nordlang text, got {what}", pos if pos is not None or locate is None
+        raise LangError(f"expected nordlang text, got {describe_value(text)}", pos if pos is not None or locate is None
                         else locate(1, 1), hint="write it in quotes: '...'")
     start = "start_expr" if mode == "expr" else "start_effects"
     try:

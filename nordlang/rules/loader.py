@@ -90,6 +90,11 @@ def file_kind(data) -> str:
     return "unknown"
 
 
+def kind_of_file(path) -> str:
+    """file_kind of a YAML file (a LoadError when it cannot be read)."""
+    return file_kind(load_yaml(path)[0])
+
+
 # what to do with a file of another kind, by the kind that was expected
 WRONG_KIND_HINTS = {
     ("rulebook", "variant"): "give a variant with --variant (it extends the rulebook)",
@@ -187,9 +192,7 @@ def digest(data) -> str:
 
 def validate_doc(doc: Doc) -> list[NordError]:
     errors = schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
-    if not any(e.pos == doc.pos(("players",), True)[0] or "players" in e.message for e in errors):
-        errors.extend(_check_players(doc))
-    return errors
+    return errors + _check_players(doc)
 
 
 def _check_players(doc: Doc) -> list[NordError]:

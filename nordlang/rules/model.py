@@ -155,13 +155,12 @@ class Rules:
         for i, sid in enumerate(seated):
             if sid in seated[:i]:
                 err(("seats", i), f"seat {sid!r} is named twice: each player starts in a place of their own")
-        kinds_seated = {self.grid.structures[sid].kind for sid in seated if sid in self.grid.structures}
-        if len(kinds_seated) > 1:
-            first = self.grid.structures[seated[0]].kind
-            odd = next(i for i, sid in enumerate(seated)
-                       if sid in self.grid.structures and self.grid.structures[sid].kind != first)
-            err(("seats", odd), f"seat {seated[odd]!r} is a {self.grid.structures[seated[odd]].kind}, the "
-                                f"seats before it are {first}s: the players start in structures of one kind")
+        known = self.grid.structures
+        seat_kinds = [(i, known[sid].kind) for i, sid in enumerate(seated) if sid in known]
+        odd = next((i for i, k in seat_kinds if k != seat_kinds[0][1]), None)
+        if odd is not None:
+            err(("seats", odd), f"seat {seated[odd]!r} is a {dict(seat_kinds)[odd]}, the seats before it are "
+                                f"{seat_kinds[0][1]}s: the players start in structures of one kind")
 
     # ---------------- names ----------------
     def _names(self):

@@ -9,6 +9,7 @@ from importlib.resources import files
 import jsonschema
 
 from ..errors import SchemaError, did_you_mean, unique
+from ..errors import describe_value as _what  # (the same words everywhere)
 
 _TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
           "object": "a mapping (key: value)", "array": "a list", "null": "nothing"}
@@ -26,18 +27,6 @@ def _type_words(t) -> str:
     return _TYPES.get(t, t)
 
 
-def _what(v) -> str:
-    if isinstance(v, bool):
-        return f"{str(v).lower()}"
-    if isinstance(v, str):
-        return f"text {v!r}"
-    if isinstance(v, (int, float)):
-        return f"the number {v}"
-    if isinstance(v, list):
-        return "a list"
-    if isinstance(v, dict):
-        return "a mapping"
-    return "nothing" if v is None else type(v).__name__
 
 
 def validate(data, name: str, locate) -> list[SchemaError]:
@@ -46,8 +35,7 @@ def validate(data, name: str, locate) -> list[SchemaError]:
     validator = jsonschema.Draft202012Validator(root)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        err._nordlang_root = root
-        out.extend(_explain(err, locate))
+        out.extend(_explain(err, locate, root))
     return unique(out)
 
 
@@ -66,11 +54,10 @@ def _is_step_choice(alternatives) -> bool:
     return any(isinstance(a, dict) and set(a.get("required", ())) & set(_STEP_KINDS) for a in alternatives)
 
 
-def _alternative_words(alt, err) -> str:
+def _alternative_words(alt, root) -> str:
     """What one alternative of a oneOf is, in words: its description, a mapping
-    with the key it requires, or its type."""
+    with the key it requires, or its type (`root`: the schema, for its $defs)."""
     if isinstance(alt, dict) and "$ref" in alt:
-        root = err.schema_path and _root_of(err)
         name = alt["$ref"].rsplit("/", 1)[-1]
         alt = (root or {}).get("$defs", {}).get(name, {"description": name.replace("_", " ")})
     if not isinstance(alt, dict):
@@ -89,14 +76,7 @@ def _plural(words: str) -> str:
     return {"text": "texts", "a whole number": "whole numbers", "a number": "numbers"}.get(words, words)
 
 
-def _root_of(err):
-    """The whole schema an error came from (for its $defs)."""
-    while err.parent is not None:
-        err = err.parent
-    return getattr(err, "_nordlang_root", None)
-
-
-def _explain(err, locate) -> list[SchemaError]:
+def _explain(err, locate, root=None) -> list[SchemaError]:
     path = tuple(err.absolute_path)
     v = err.validator
     where = "/".join(map(str, path)) or "the top level"
@@ -116,7 +96,7 @@ def _explain(err, locate) -> list[SchemaError]:
         kinds = ["do", "let", "if", "while", "for", "call", "choose"]
         present = [k for k in kinds if k in err.instance]
         if len(present) == 1 and best is not None:
-            return _explain(best, locate)
+            return _explain(best, locate, root)
         pos, line = locate(path)
         if not present:
             return [SchemaError(f"a step must be one of: {', '.join(kinds)}", pos, source_line=line,
@@ -126,7 +106,7 @@ def _explain(err, locate) -> list[SchemaError]:
         return []           # (not a mapping: the step's own type error says so)
     if v == "oneOf":
         pos, line = locate(path)
-        words = " or ".join(_alternative_words(a, err) for a in err.validator_value)
+        words = " or ".join(_alternative_words(a, root) for a in err.validator_value)
         return [SchemaError(f"{where}: expected {words}, got {_what(err.instance)}", pos, source_line=line)]
     if v == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
