@@ -141,3 +141,25 @@ def test_an_island_in_two_pieces_breaks_a_setup_rule(tmp_path):
     text = str(e.value)
     assert "all land tiles touch each other along edges (one island)" in text
     assert "every land tile touches the sea" not in text and "apart.yaml" in text
+
+
+def test_a_counter_named_by_an_expression_lets_a_scenario_set_any_counter(tmp_path):
+    """The counter check knows the literal names the rules use; a rule that
+    names a counter by an expression may read any name, so the scenario's
+    counter is kept as written, not refused."""
+    from nordlang.errors import NordError
+    from nordlang.scenario import load_scenario
+    (tmp_path / "tally.yaml").write_text(
+        "description: a counter named by an expression\nextends: nord\n"
+        "patch:\n  define:\n    tally(name): 'counter(name)'\n")
+    board = ("players: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
+             "structures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n"
+             "position:\n  counters: {harvest: 3}\n")
+    sc = tmp_path / "sc.yaml"
+    sc.write_text("description: sets a counter only an expression names\nvariants: [tally.yaml]\n" + board)
+    game = load_scenario(sc).game
+    assert game.state.counters[("counter", "harvest")] == 3
+    plain = tmp_path / "plain.yaml"                  # without the variant, the name is unknown
+    plain.write_text("description: the same counter over the rulebook alone\n" + board)
+    with pytest.raises(NordError, match="the rules use no counter 'harvest'"):
+        load_scenario(plain)

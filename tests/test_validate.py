@@ -131,6 +131,9 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/seat-twice.yaml": [(9, 12, "seat 'A' is named twice", None)],
     "scenarios/seat-of-another-kind.yaml": [(9, 12, "seat 'X' is a dragon, the seats before it are settlements",
                                              None)],
+    "scenarios/seat-unknown-then-another-kind.yaml": [
+        (9, 9, "seat 'Q' is not a structure of this island", None),
+        (9, 15, "seat 'X' is a dragon, the seats before it are settlements", None)],
     "scenarios/too-many-players.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 9", None)],
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
     "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
