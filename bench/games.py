@@ -1,4 +1,9 @@
-"""Play complete random games (for bench/instructions.sh): PLAYERS GAMES."""
+"""Play complete games (for bench/instructions.sh): PLAYERS GAMES [AGENT].
+
+AGENT is an agent spec as on the command line (default: the bench's own
+random choice, one index per decision, which plays the same games as
+always); seeds run from 100.
+"""
 
 import os
 import random
@@ -7,16 +12,22 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import nordlang  # noqa: E402
+from nordlang.agents.base import make_agents  # noqa: E402
 
 
-def main(players: int, games: int) -> None:
+def main(players: int, games: int, agent: str | None = None) -> None:
     rules = nordlang.load_rules(players=players)
     for seed in range(100, 100 + games):
         g = nordlang.Game(rules, seed)
-        rng = random.Random(seed)
-        while not g.over:
-            g.play_index(rng.randrange(len(g.state.pending.options)))
+        if agent is None:
+            rng = random.Random(seed)
+            while not g.over:
+                g.play_index(rng.randrange(len(g.state.pending.options)))
+        else:
+            agents = make_agents([agent], players, seed)
+            while not g.over:
+                g.play_index(agents[g.to_move].choose(g))
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    main(int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)

@@ -4,20 +4,25 @@
 # busy the machine is (with a fixed PYTHONHASHSEED), so it shows what a
 # change to the engine is worth.
 #
-#   bench/instructions.sh [PLAYERS] [GAMES]      # default: 4 players, 1 game (about 2 minutes)
+#   bench/instructions.sh [PLAYERS] [GAMES] [AGENT]
+#
+# Default: 4 players, 1 game, random choices (about 2 minutes); AGENT names
+# an agent as on the command line (`greedy`: a 2-player game takes about
+# 2 minutes, a 4-player one about 5).
 #
 # It counts a run that loads the rules and plays GAMES games (seeds 100...)
 # and a run that only loads them, and prints the difference per game.
 set -euo pipefail
 players="${1:-4}"
 games="${2:-1}"
+agent=("${@:3}")
 py="$(python3 -c 'import sys; print(sys.executable)')"   # the interpreter itself, not a shim
 here="$(cd "$(dirname "$0")" && pwd)"
 count() {
-  PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" "$here/games.py" "$players" "$1" 2>&1 \
+  PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" "$here/games.py" "$players" "$1" "${agent[@]}" 2>&1 \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 with="$(count "$games")"
 without="$(count 0)"
-echo "$(( (with - without) / games / 1000000 )) million instructions per random ${players}-player game" \
+echo "$(( (with - without) / games / 1000000 )) million instructions per ${3:-random} ${players}-player game" \
      "(mean of $games, seeds from 100)"

@@ -17,6 +17,7 @@ from .engine.flow import DeadEnd
 from .engine.game import Game, Move, compute_result
 from .engine.state import State
 from .errors import EvalError, LangError, NordError, Pos, SchemaError, UsageError, did_you_mean
+from .lang.builtins import ordered
 from .lang.compiler import Compiler
 from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
@@ -197,14 +198,14 @@ class Scenario:
             val = self._eval(fn, path + ("holds", i))
             if val is not True:
                 fail.append(Failure(at("holds", i), f"{text!r} holds", "true",
-                                    rules.show(val) + ("" if isinstance(val, bool) else " (not true or false: "
-                                                       "'holds' takes conditions; 'values' compares a value)")))
+                                    _got(rules, val) + ("" if isinstance(val, bool) else " (not true or false: "
+                                                        "'holds' takes conditions; 'values' compares a value)")))
         for text, want in (exp.get("values") or {}).items():
             fn = self._compile(text, path + ("values", text), key=True)
             val = self._eval(fn, path + ("values", text))
             if not _same(rules, val, want):
                 fail.append(Failure(self.src.pos(path + ("values", text), key=True), f"value of {text}",
-                                    _shown(rules, want), rules.show(val)))
+                                    _shown(rules, want), _got(rules, val, want)))
         if "over" in exp and exp["over"] != st.over:
             fail.append(Failure(at("over"), "the game is over", str(exp["over"]).lower(), str(st.over).lower()))
         if "winner" in exp:
@@ -267,6 +268,18 @@ def _shown(rules, v) -> str:
     if isinstance(v, list):
         return _list([_shown(rules, x) for x in v])
     return rules.show(v)
+
+
+def _got(rules, val, want=None) -> str:
+    """A value found, shown for a failure: a list as a list where a list was
+    expected, and two numbers, which are also a space, as both where nothing
+    says which was meant (a text expected means a space)."""
+    if isinstance(want, list) and isinstance(val, (tuple, frozenset)):
+        return _list([rules.show(x) for x in ordered(val)])
+    text = rules.show(val)
+    if not isinstance(want, str) and isinstance(val, tuple) and len(val) == 2 and all(type(x) is int for x in val):
+        return f"{text} (a space, or the list [{val[0]}, {val[1]}])"
+    return text
 
 
 def _same(rules, val, want) -> bool:

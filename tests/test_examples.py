@@ -141,3 +141,20 @@ def test_holds_takes_conditions_only(tmp_path):
     report = load_scenario(path).run()
     assert [(f.expected, f.actual) for f in report.failures] == \
         [("true", "(1, 2, 3) (not true or false: 'holds' takes conditions; 'values' compares a value)")]
+
+
+def test_a_failure_shows_two_numbers_as_what_they_may_be(tmp_path):
+    """Two numbers are also a space: a failing 'holds' says both, a failing
+    'values' shows a list where it expects one, a space where it expects a
+    name, and both where it expects a number."""
+    src = (SCENARIOS / "simple-attack.yaml").read_text()
+    path = tmp_path / "pair.yaml"
+    path.write_text(src.split("\nmoves:")[0] + '\nexpect:\n  holds: ["[1, 2]"]\n  values:\n    "[1, 2]": [1, 3]\n'
+                    '    "space(\\"c2\\")": c3\n    "[1, 2] ": 5\n')
+    report = load_scenario(path).run()
+    assert [(f.expected, f.actual) for f in report.failures] == [
+        ("true", "c2 (a space, or the list [1, 2]) (not true or false: 'holds' takes conditions; "
+                 "'values' compares a value)"),
+        ("[1, 3]", "[1, 2]"),
+        ("c3", "c2"),
+        ("5", "c2 (a space, or the list [1, 2])")]
