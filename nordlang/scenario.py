@@ -480,7 +480,7 @@ def _arrange(rules, data, src) -> Game:
                 if track is None:
                     raise _err(src, ipath, "'-' (an empty slot) is only for tracks")
                 continue
-            _take(rules, state, item, limbo, order, src, ipath, loc)
+            _take(rules, state, item, limbo, order, listed, src, ipath, loc)
             try:
                 if track is not None:
                     track[slot] = item
@@ -489,6 +489,7 @@ def _arrange(rules, data, src) -> Game:
             except EvalError as e:
                 raise _err(src, ipath, f"{e.message}",
                            hint="one piece per space: two workers cannot share it") from None
+    homeless: dict = {}         # listed home -> its pieces the listing leaves out
     for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
         if n <= 0:
             continue
@@ -496,7 +497,19 @@ def _arrange(rules, data, src) -> Game:
         if home is None:
             raise _err(src, ("position", "at"), f"{rules.show(item)} was taken from a listed place and has "
                                                 "nowhere to go", hint="list where it stands now")
-        state.add(home, item, n)
+        if home in listed:
+            homeless.setdefault(home, []).append((item, n))
+        else:
+            state.add(home, item, n)
+    for home in (h for h in listed if h in homeless):
+        # a home that is listed keeps what it lists: the rest of its pieces has no place to go
+        left = homeless[home]
+        loc, total = listed[home], sum(n for _, n in left)
+        what = ", ".join(f"{n} {rules.show(item)}" for item, n in left[:4]) + (", ..." if len(left) > 4 else "")
+        raise _err(src, ("position", "at", loc), f"{loc} is listed with {state.total(home)} piece(s), which leaves "
+                   f"{total} of the game's pieces that were there with no place to go ({what})", key=True,
+                   hint=f"the game keeps every piece: list where these {total} stand now, or leave {loc} out of "
+                        "'at' to keep them there")
     for color, n in (pos.get("points") or {}).items():
         p = _player(rules, color, src, ("position", "points", color))
         state.counters[("points", p)] = n
@@ -535,12 +548,14 @@ def _home(rules, item):
     return (home, None)
 
 
-def _take(rules, state, item, limbo, order, src, path, loc):
+def _take(rules, state, item, limbo, order, listed, src, path, loc):
+    """Take a listed piece from the pieces the listing displaced, its home,
+    or any place not listed (a listed place holds what it lists, no more)."""
     if limbo.get(item, 0) > 0:
         limbo[item] -= 1
         return
     home = _home(rules, item)
-    if home is not None and state.amount(home, item) > 0:
+    if home is not None and home not in listed and state.amount(home, item) > 0:
         state.remove(home, item)
         return
     for key in order:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from nordlang.board.grid import parse_space
+from nordlang.errors import NordError
 from nordlang.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,3 +160,24 @@ def test_a_failure_shows_two_numbers_as_what_they_may_be(tmp_path):
         ("[1, 3]", "[1, 2]"),
         ("c3", "c2"),
         ("5", "c2 (a space, or the list [1, 2])")]
+
+
+@pytest.mark.parametrize("listing, supply", [
+    ("supply(red): [man:red*21]\n    c2: man:red\n    d2: man:red", 21),     # every man accounted for
+    ("c2: man:red\n    supply(red): [man:red*21]\n    d2: man:red", 21),     # in any order
+    ("supply(red): [man:red*40]", None),                                       # more than the game has
+])
+def test_a_listed_supply_holds_what_it_lists(tmp_path, listing, supply):
+    """A home zone listed in 'at' keeps exactly its listing: before, the
+    pieces it displaced went back into it, whatever it listed."""
+    path = tmp_path / "supply.yaml"
+    path.write_text("description: a listed supply\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n"
+                    "  - \"~ffkff~~~\"\nstructures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n"
+                    f"position:\n  at:\n    {listing}\n")
+    if supply is None:
+        with pytest.raises(NordError, match="no man:red left to put on supply"):
+            load_scenario(path)
+        return
+    st = load_scenario(path).game.state
+    assert st.amount(("supply", 0), ("man", 0)) == supply
+    assert st.occupied[parse_space("c2")] == st.occupied[parse_space("d2")] == ("man", 0)

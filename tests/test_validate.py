@@ -118,6 +118,9 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/ragged-rows.yaml": [(6, 5, "map row 3 has 8 characters, the first row has 9", None)],
     "scenarios/two-pieces.yaml": [(13, 19, "c2 already holds a piece", None)],
     "scenarios/above-supply.yaml": [(13, 19, "no man:red left to put on A: the game has 25", None)],
+    "scenarios/home-listed-short.yaml": [(12, 5, "supply(red) is listed with 3 piece(s), which leaves 20 of the "
+                                                 "game's pieces that were there with no place to go (20 man:red)",
+                                          "list where these 20 stand now")],
     "scenarios/unknown-location.yaml": [(13, 5, "unknown location 'suppply(red)'", "did you mean 'supply'")],
     "scenarios/outside-board.yaml": [(13, 5, "c9 is outside the board", None)],
     "scenarios/unknown-piece.yaml": [(13, 10, "unknown piece 'men:red'", "did you mean 'man:red'")],
