@@ -176,9 +176,11 @@ class Scenario:
                     fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, "the game is over"))
                     continue
                 if mv.choice != pending.step.name:
+                    forced = g.taken_at_once(mv.choice)
                     fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
-                                        f"a '{mv.choice}' choice pending", f"the pending choice is "
-                                        f"'{pending.step.name}': {_list(pending.texts)}"))
+                                        f"a '{mv.choice}' choice pending", (f"{forced}; " if forced else "")
+                                        + f"the pending choice is '{pending.step.name}' (for "
+                                        f"{rules.color(pending.player)}): {_list(pending.texts)}"))
                     continue
                 ok = pending.find(mv.option) is not None
                 if ok != (kind == "legal"):
@@ -186,9 +188,11 @@ class Scenario:
                                         ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
         for name, opts in (exp.get("options") or {}).items():
             if pending is None or pending.step.name != name:
+                forced = g.taken_at_once(name)
+                now = f"{pending.step.name}, for {rules.color(pending.player)}" if pending else "none"
                 fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
-                                    f"no '{name}' choice pending (pending: "
-                                    f"{pending.step.name if pending else 'none'})"))
+                                    f"no '{name}' choice pending" + (f": {forced}" if forced else "")
+                                    + f" (pending: {now})"))
                 continue
             if sorted(opts) != sorted(pending.texts):
                 fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),

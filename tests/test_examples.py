@@ -181,3 +181,24 @@ def test_a_listed_supply_holds_what_it_lists(tmp_path, listing, supply):
     st = load_scenario(path).game.state
     assert st.amount(("supply", 0), ("man", 0)) == supply
     assert st.occupied[parse_space("c2")] == st.occupied[parse_space("d2")] == ("man", 0)
+
+
+def test_a_choice_taken_at_once_is_named_where_a_script_expects_it(tmp_path):
+    """A choice with one option is never asked: an expectation or a move
+    that looks for it is told so, with every choice taken that way since
+    the last decision (before: only that another choice was pending)."""
+    path = tmp_path / "forced.yaml"
+    path.write_text("description: red has no men but can challenge C\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n"
+                    "  - \"~A~~~~~~~\"\n  - \"~~~~~~~~~\"\n  - \"~~~~CmX~~\"\n  - \"~B~~~~~~~\"\n"
+                    "structures: {A: settlement, B: settlement, C: settlement, X: dragon}\nseats: [A, B]\n"
+                    "position:\n  player: red\n  at:\n    A: [jarl:red, man:red*22]\n    C: [jarl, man:red*2]\n"
+                    "    f4: man:blue\nmoves:\n  - expect:\n      options: {action: [challenge]}\n"
+                    "      illegal: [action place]\n  - action challenge\n")
+    report = load_scenario(path).run()
+    taken = ("the choice 'action' was not asked: since the last decision, each choice with one option was "
+             "taken at once: action challenge (red), challenge C (red), action place (blue)")
+    illegal, options, move = report.failures          # (legal and illegal are checked first)
+    assert options.actual == f"no 'action' choice pending: {taken} (pending: play, for blue)"
+    assert illegal.actual.startswith(f"{taken}; the pending choice is 'play' (for blue): [none, ")
+    assert move.actual.startswith(f"action challenge is not allowed: {taken}; the pending choice is 'play' "
+                                  "(for blue) (leave the move out: a choice with one option is taken, never asked")

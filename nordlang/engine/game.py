@@ -92,6 +92,12 @@ class Game:
         if p is None:
             raise IllegalMove(f"{move} is not allowed: the game is over")
         if move.choice != p.step.name:
+            forced = self.taken_at_once(move.choice)
+            if forced is not None:
+                raise IllegalMove(f"{move} is not allowed: {forced}; the pending choice is {p.step.name!r} "
+                                  f"(for {self.rules.color(p.player)})", p.step.pos,
+                                  hint=f"leave the move out: a choice with one option is taken, never asked; "
+                                       f"legal now: {_some(p.texts, p.step.name)}")
             raise IllegalMove(f"{move} is not allowed: the pending choice is {p.step.name!r}, not {move.choice!r}",
                               p.step.pos, hint=f"legal now: {_some(p.texts, p.step.name)}")
         index = p.find(move.option)
@@ -100,6 +106,20 @@ class Game:
                               f"the {len(p.texts)} options of {p.step.name!r}", p.step.pos,
                               hint=f"legal now: {_some(p.texts, p.step.name)}")
         self.machine.choose(self.state, index)
+
+    def taken_at_once(self, name: str) -> str | None:
+        """Why a choice called `name` was not asked: since the last decision
+        it had one option, taken at once (with the others taken so); None
+        when it was not."""
+        run = []
+        for _turn, who, choice, text, forced in reversed(self.state.history):
+            if not forced:
+                break
+            run.append(f"{choice} {text} ({self.rules.color(who)})")
+        if not any(r.startswith(name + " ") for r in run):
+            return None
+        return (f"the choice {name!r} was not asked: since the last decision, each choice with one option was "
+                f"taken at once: {', '.join(reversed(run))}")
 
     def play_index(self, index: int) -> None:
         self.machine.choose(self.state, index)
