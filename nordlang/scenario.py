@@ -76,6 +76,17 @@ class Scenario:
                     _player(self.rules, color, self.src, path + where, key=key)
                 except NordError as e:
                     errors.append(e)
+            # the sources named are sources of points the rules award (an award whose
+            # source is an expression may name any)
+            awarded = self.rules.names.literals.get(("award", 2), set()) | set(self.rules.sources)
+            for color, by in (exp.get("points_from") or {}).items():
+                for source in (by or {}) if None not in awarded else ():
+                    if source not in awarded:
+                        p = self.src.pos(path + ("points_from", color, source), key=True)
+                        errors.append(SchemaError(f"the rules award no points from {source!r}", p,
+                                                  source_line=self.src.line(p.line),
+                                                  expected=", ".join(sorted(awarded)) or "none",
+                                                  hint=did_you_mean(str(source), awarded)))
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))

@@ -202,3 +202,14 @@ def test_a_choice_taken_at_once_is_named_where_a_script_expects_it(tmp_path):
     assert illegal.actual.startswith(f"{taken}; the pending choice is 'play' (for blue): [none, ")
     assert move.actual.startswith(f"action challenge is not allowed: {taken}; the pending choice is 'play' "
                                   "(for blue) (leave the move out: a choice with one option is taken, never asked")
+
+
+def test_a_zone_of_a_colour_says_a_player_is_a_number(tmp_path):
+    """supply("blue") names no zone: the error says what a player is."""
+    src = (SCENARIOS / "simple-attack.yaml").read_text()
+    path = tmp_path / "colour.yaml"
+    path.write_text(src.split("\nmoves:")[0] + '\nexpect:\n  values: {"amount(supply(\\"blue\\"), man(0))": 0}\n')
+    with pytest.raises(NordError) as e:
+        load_scenario(path).run()
+    assert e.value.message == "supply(blue) is not a zone"
+    assert e.value.hint == "supply(p) takes a player: a number in turn order, 0 to 1 (blue is 1)"

@@ -115,12 +115,15 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/nested-too-deep.yaml": [(1, 1, "the YAML nests too deeply to read", "hundreds of levels")],
     # ---- scenarios ----
     "scenarios/map-character.yaml": [(6, 10, "map character 'x' (row 3, column 5) is not in the legend", None)],
+    "scenarios/structure-not-named.yaml": [(5, 13, "map character 'X' (row 2, column 8) is not in the legend",
+                                            "a structure is a letter named under 'structures', like {X: settlement}")],
     "scenarios/ragged-rows.yaml": [(6, 5, "map row 3 has 8 characters, the first row has 9", None)],
     "scenarios/two-pieces.yaml": [(13, 19, "c2 already holds a piece", None)],
     "scenarios/above-supply.yaml": [(13, 19, "no man:red left to put on A: the game has 25", None)],
     "scenarios/home-listed-short.yaml": [(12, 5, "supply(red) is listed with 3 piece(s), which leaves 20 of the "
                                                  "game's pieces that were there with no place to go (20 man:red)",
                                           "list where these 20 stand now")],
+    "scenarios/unknown-points-source.yaml": [(11, 23, "the rules award no points from 'jarl'", "did you mean 'jarls'")],
     "scenarios/unknown-location.yaml": [(13, 5, "unknown location 'suppply(red)'", "did you mean 'supply'")],
     "scenarios/outside-board.yaml": [(13, 5, "c9 is outside the board", None)],
     "scenarios/unknown-piece.yaml": [(13, 10, "unknown piece 'men:red'", "did you mean 'man:red'")],
@@ -140,6 +143,10 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/too-many-players.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 9", None)],
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
     "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
+    "scenarios/expect-indented-too-little.yaml": [
+        (15, 5, "unknown key 'at' in moves/2", "'at' is a key of 'expect': indent it under 'expect'"),
+        (14, 12, "moves/2/expect: expected a mapping (key: value), got nothing", None)],
+    "scenarios/colour-in-expression.yaml": [(11, 26, "unknown name 'red'", "a number in turn order (red is 0)")],
     "scenarios/move-of-nothing.yaml": [(11, 5, "moves/0: expected a move in text ('place c2,d2') or a mapping "
                                                "with 'expect', got nothing", None)],
     "scenarios/value-text-a-number.yaml": [(12, 5, "expected nordlang text, got the number 5", "in quotes")],

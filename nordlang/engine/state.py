@@ -115,6 +115,17 @@ class State:
         self.version = hash((self.version,) + what)
 
     # ---- zones ----
+    def _no_zone(self, key) -> EvalError:
+        """The error for a key that names no zone; a per-player zone given
+        something other than a player's number says what it takes."""
+        rules = self.rules
+        hint = None
+        if isinstance(key, tuple) and len(key) == 2 and rules.zones.get(key[0], {}).get("per_player"):
+            hint = f"{key[0]}(p) takes a player: a number in turn order, 0 to {rules.num_players - 1}"
+            if key[1] in rules.colors:
+                hint += f" ({key[1]} is {rules.colors.index(key[1])})"
+        return EvalError(f"{rules.show(key)} is not a zone", hint=hint)
+
     def zone_kind(self, key):
         if key in self.pools:
             return "pool"
@@ -122,7 +133,7 @@ class State:
             return "deck"
         if key in self.tracks:
             return "track"
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     def amount(self, key, item) -> int:
         pool = self.pools.get(key)
@@ -134,7 +145,7 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return track.count(item)
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     def add(self, key, item, n: int = 1) -> int | None:
         """Put n of item into a zone; returns the slot index for tracks."""
@@ -168,7 +179,7 @@ class State:
                     raise EvalError(f"{self.rules.show(key)} is full") from None
                 track[slot] = item
             return slot
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
@@ -211,7 +222,7 @@ class State:
                 else:
                     raise EvalError(f"{self.rules.show(key)} holds no {self.rules.show(item)}")
             return
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     def items(self, key) -> tuple:
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
@@ -224,7 +235,7 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return tuple(x for x in track if x is not None)
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     def total(self, key) -> int:
         pool = self.pools.get(key)
@@ -236,7 +247,7 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return sum(1 for x in track if x is not None)
-        raise EvalError(f"{self.rules.show(key)} is not a zone")
+        raise self._no_zone(key)
 
     # ---- the connection graph ----
     @property

@@ -143,6 +143,7 @@ class Names:
     arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
     used: set = field(default_factory=set)         # definitions and constants some text refers to
     literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
+    colors: tuple = ()                             # the players' colours, in turn order (for hints)
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -424,6 +425,10 @@ class Compiler:
             return f"{self.bind(b.fn, 'b')}(ctx)"
         if b is not None or name in self.names.constructors:
             return self.error(node, f"{name!r} is a function; call it with arguments: {name}(...)")
+        if name in self.names.colors:
+            return self.error(node, f"unknown name {name!r}",
+                              hint=f"{name!r} is a player's colour: in expressions a player is a number in turn "
+                                   f"order ({name} is {self.names.colors.index(name)})")
         return self.error(node, f"unknown name {name!r}",
                           hint=did_you_mean(name, self.names.all_names() | scope | set(local)))
 

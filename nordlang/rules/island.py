@@ -43,6 +43,7 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
             if len(row) != width:
                 err(("map", r), f"map row {r + 1} has {len(row)} characters, the first row has {width}",
                     hint="every row of a map must have the same length")
+            kinds = list(rules_data.get("structures") or {})
             for c, ch in enumerate(row):
                 if ch == " ":
                     continue
@@ -55,7 +56,9 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
                     terrain[(r, c)] = None   # filled from the structure kind below
                 else:
                     err(("map", r), f"map character {ch!r} (row {r + 1}, column {c + 1}) is not in the legend",
-                        expected=legend.describe(), col=c)
+                        expected=legend.describe(), col=c,
+                        hint=f"a structure is a letter named under 'structures', like {{{ch}: {kinds[0]}}} "
+                             f"(kinds: {', '.join(kinds)})" if kinds and ch.isalpha() and ch.isupper() else None)
         if "tile_map" in spec:
             for r, row in enumerate(spec["tile_map"]):
                 for c, ch in enumerate(row):

@@ -198,7 +198,7 @@ class Rules:
             if name in reg.items:
                 where = ("tables", name) if name in (data.get("tables") or {}) else ("constants", name)
                 self._err(where, f"{name!r} is the name of a built-in primitive; choose another name", key=True)
-        self.names = Names(reg, constants, {}, constructors)
+        self.names = Names(reg, constants, {}, constructors, colors=self.colors)
         terr = set(self.terrains)
         kinds = set(self.pieces)
         feats = set(data.get("features") or {})

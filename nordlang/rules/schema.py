@@ -72,6 +72,13 @@ def _alternative_words(alt, root) -> str:
     return _type_words(alt["type"]) if "type" in alt else "something else"
 
 
+def _resolve(schema, root) -> dict:
+    """A schema, its $ref followed (within `root`'s $defs)."""
+    if isinstance(schema, dict) and "$ref" in schema:
+        return (root or {}).get("$defs", {}).get(schema["$ref"].rsplit("/", 1)[-1], {})
+    return schema if isinstance(schema, dict) else {}
+
+
 def _plural(words: str) -> str:
     return {"text": "texts", "a whole number": "whole numbers", "a number": "numbers"}.get(words, words)
 
@@ -104,6 +111,17 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
         return [SchemaError(f"a step has one kind, this one mixes {', '.join(present)}", pos, source_line=line)]
     if v == "oneOf" and _is_step_choice(err.validator_value):
         return []           # (not a mapping: the step's own type error says so)
+    if v == "oneOf" and isinstance(err.instance, dict) and err.context:
+        # a mapping with the keys one alternative requires: that alternative's own errors say what is wrong
+        alts = [_resolve(a, root) for a in err.validator_value]
+        fits = [i for i, a in enumerate(alts) if a.get("type") == "object"
+                and a.get("required") and set(a["required"]) <= set(err.instance)]
+        if len(fits) == 1:
+            inner = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == fits[0]]
+            out = [x for e in sorted(inner, key=lambda e: list(map(str, e.absolute_path)))
+                   for x in _explain(e, locate, root)]
+            if out:
+                return out
     if v == "oneOf":
         pos, line = locate(path)
         words = " or ".join(_alternative_words(a, root) for a in err.validator_value)
@@ -114,9 +132,13 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
         out = []
         for k in extra:
             pos, line = locate(path + (k,), key=True)
+            # a key of a key beside it (indented too little) is told where it belongs
+            owner = next((p for p in allowed if k in _resolve(err.schema["properties"][p], root).get("properties", ())),
+                         None)
+            hint = f"{k!r} is a key of {owner!r}: indent it under {owner!r}" if owner else did_you_mean(str(k), allowed)
             out.append(SchemaError(f"unknown key {k!r} in {where}", pos, source_line=line,
                                    expected="one of " + ", ".join(allowed) if allowed else None,
-                                   hint=did_you_mean(str(k), allowed), width=len(str(k))))
+                                   hint=hint, width=len(str(k))))
         return out
     pos, line = locate(path)
     if v == "required":
