@@ -144,3 +144,15 @@ def test_a_bad_board_value_in_a_variant_is_reported_at_its_text(tmp_path, body, 
     assert message in e.value.message
     pos = e.value.pos
     assert pos.file.endswith("bad.yaml") and pos.line == 5 and pos.col > 1
+
+
+def test_pythons_warnings_on_generated_code_do_not_reach_the_user(tmp_path):
+    """tag(5) compiles to 5[1]: Python's SyntaxWarning about it was printed
+    by validate (three times) in Python's words."""
+    import warnings
+    v = tmp_path / "w.yaml"
+    v.write_text("description: x\nextends: nord\npatch:\n  define:\n    warrior_points(n): 'n * n + tag(5)'\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        nordlang.load_rules(players=2, variants=[str(v)])
+    assert [str(w.message) for w in caught] == []

@@ -131,3 +131,22 @@ def test_a_choice_by_an_unknown_name_fails_when_the_rules_load(tmp_path):
     with pytest.raises(NordError) as e:
         nordlang.load_rules(players=2, variants=[str(v)])
     assert "nobody" in str(e.value) and "by.yaml:6:" in str(e.value)
+
+
+@pytest.mark.parametrize("step, what", [
+    ("- choose: extra\n            from: 'len(place)'", "from"),
+    ("- for: 'x in len(place)'\n            do: [do: 'add(\"x\", 1)']", "for"),
+])
+def test_a_step_over_a_number_is_the_steps_error(tmp_path, step, what):
+    """`from` and `for` need a collection: a number is an error at the step
+    (before: Python's TypeError, a traceback)."""
+    from nordlang.errors import RulesError
+    v = tmp_path / "v.yaml"
+    v.write_text("description: a step over a number\nextends: nord\npatch:\n  flows:\n    turn_a():\n"
+                 f"      - after: placement\n        insert:\n          {step}\n")
+    g = nordlang.load(players=2, seed=1, variants=[str(v)])
+    with pytest.raises(RulesError) as e:
+        while not g.over:
+            g.play_index(0)
+    assert e.value.message == f"'{what}' must give a collection, got the number 1"
+    assert e.value.pos.file == str(v) and e.value.pos.line == 8

@@ -165,3 +165,34 @@ def test_a_failure_while_playing_names_its_own_line_and_shows_it(tmp_path, text,
     assert err.pos.file.endswith("failing.yaml")
     out = err.format().splitlines()
     assert shown in out[1] and out[2].index("^") == out[1].index(text.splitlines()[line - 1][col - 1:][:3])
+
+
+def test_groups_beyond_their_limit_is_an_error_at_the_rule(tmp_path, monkeypatch):
+    """groups() of up to 40 spaces would list millions of sets (a hang):
+    past its limit it is an error at the definition that asked."""
+    from nordlang.engine import library
+    monkeypatch.setattr(library, "GROUPS_LIMIT", 5_000)
+    v = tmp_path / "groups.yaml"
+    v.write_text("description: groups without end\nextends: nord\npatch:\n  define:\n"
+                 "    land_groups(p, lim): 'groups(open_spaces(land_spaces), 1, 40, reach(p), 9)'\n")
+    g = nordlang.load(players=2, seed=1, variants=[str(v)])
+    with pytest.raises(NordError) as e:
+        while not g.over:
+            g.play_index(0)
+    assert e.value.message == "groups(...) of up to 40 spaces finds more than 5000 sets here"
+    assert (e.value.pos.file, e.value.pos.line) == (str(v), 5)
+
+
+@pytest.mark.parametrize("count, shown", [("-1", "-1"), ("1.5", "1.5"), ('"two"', "two")])
+def test_a_count_of_items_is_a_whole_number(tmp_path, count, shown):
+    """move(..., n) with n below 0 or not whole was silently nothing, or a
+    misleading error ('already holds a piece'): it is the rule's error."""
+    v = tmp_path / "count.yaml"
+    v.write_text("description: a bad count\nextends: nord\npatch:\n  procedures:\n"
+                 f"    place_worker(s): 'move(man(player), supply(player), s, {count})'\n")
+    g = nordlang.load(players=2, seed=1, variants=[str(v)])
+    with pytest.raises(NordError) as e:
+        while not g.over:
+            g.play_index(0)
+    assert e.value.message == f"a count of items must be a whole number, 0 or more, not {shown}"
+    assert (e.value.pos.file, e.value.pos.line) == (str(v), 5)

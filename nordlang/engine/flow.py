@@ -20,7 +20,7 @@ import itertools
 import weakref
 from dataclasses import dataclass
 
-from ..errors import EvalError, Pos, RulesError
+from ..errors import EvalError, Pos, RulesError, describe_value
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
@@ -449,7 +449,7 @@ class Machine:
             if ins.again:
                 items, i = loops[slot]
             else:
-                items, i = tuple(ordered(step.iter(ctx))), 0
+                items, i = tuple(_collection(step.iter(ctx), step, "for")), 0
             if i >= len(items):
                 loops.pop(slot, None)
                 if not ins.again:
@@ -479,7 +479,7 @@ class Machine:
         if step.alternatives:
             vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         else:
-            vals = list(dict.fromkeys(ordered(step.source(ctx))))
+            vals = list(dict.fromkeys(_collection(step.source(ctx), step, "from")))
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
         return vals
@@ -614,6 +614,16 @@ class Machine:
         except DeadEnd as e:
             raise RulesError(f"the rules demand a choice {e.step.name!r} here, but it has no option",
                              e.step.pos) from None
+
+
+def _collection(value, step, what):
+    """The items of a step's collection, in order; a value that is none is
+    the step's error, not Python's."""
+    if value is None or isinstance(value, (bool, int, float)):
+        got = "none" if value is None else describe_value(value)
+        raise RulesError(f"'{what}' must give a collection, got {got}", step.pos,
+                         hint="a list, a set or a range, like [1, 2] or range(0, 3)")
+    return ordered(value)
 
 
 def _bind(v, target, x):

@@ -408,6 +408,9 @@ def _mask(bit, spaces) -> int:
         return reduce(or_, [bit[s] for s in spaces if s in bit], 0)
 
 
+GROUPS_LIMIT = 200_000      # sets one call of groups() may find: beyond, a rulebook asks too much
+
+
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
     holds an anchor and lies in at most max_regions regions, size by size,
@@ -430,6 +433,9 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
     by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
+    if by_size is None:
+        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets here",
+                        hint="lower its largest size, or give it fewer spaces or anchors")
     out = []
     for found in by_size[max(lo, 1):]:
         found.sort()
@@ -442,6 +448,7 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
     see connected_subsets. With a limit of one region, each root's search
     keeps to its region's spaces (so none is tried and refused)."""
     by_size = [[] for _ in range(hi + 1)]
+    left = GROUPS_LIMIT          # sets still allowed (None is returned past it)
     done = 0                     # roots already searched: later sets never hold one
     while roots:
         r = roots & -roots
@@ -464,6 +471,9 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
                 if nregs == regs or nregs.bit_count() <= limit:
                     ng = g | b
                     grown.append(ng)
+                    left -= 1
+                    if left < 0:
+                        return None
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
@@ -550,8 +560,16 @@ def _effect(name, arity, doc, example, group="effects"):
     return _def(name, EFFECT, arity, doc, example, group)
 
 
+def _check_count(ctx, n):
+    """A count of items an effect is given: a whole number, 0 or more."""
+    if type(n) is not int or n < 0:
+        raise EvalError(f"a count of items must be a whole number, 0 or more, not {ctx.rules.show(n)}")
+
+
 @_effect("create", (2, 3), "bring n new items into a zone (setup)", "create(coin(), bank, 10)")
 def _create(ctx, item, zone, n=1):
+    if n != 1:
+        _check_count(ctx, n)
     ctx.state.add(zone, item, n)
     ctx.state.bump(("created", item), n)
 
@@ -559,6 +577,8 @@ def _create(ctx, item, zone, n=1):
 @_effect("move", (3, 4), "move n items from one zone to another (a track fills its lowest free slot)",
          "move(coin(), bank, hand(player))")
 def _move(ctx, item, src, dst, n=1):
+    if n != 1:
+        _check_count(ctx, n)
     st = ctx.state
     st.remove(src, item, n)
     st.add(dst, item, n)
@@ -583,6 +603,8 @@ def _take(ctx, zone, i, dst):
     track = st.tracks.get(zone)
     if track is None:
         raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    if type(i) is not int or not 0 <= i < len(track):
+        raise EvalError(f"{ctx.rules.show(zone)} has no slot {ctx.rules.show(i)} (its slots: 0 to {len(track) - 1})")
     item = track[i]
     if item is None:
         raise EvalError(f"slot {i} of {ctx.rules.show(zone)} is empty")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -382,7 +383,11 @@ class Compiler:
                f"  except Exception as e:\n"
                f"    raise {fail} from None\n")
         try:
-            code = compile(src, filename, "exec")
+            with warnings.catch_warnings():
+                # (Python's own warnings on the generated code, like "'int' object is not
+                # subscriptable" for tag(5), are not the user's words: running it says so in ours)
+                warnings.simplefilter("ignore", SyntaxWarning)
+                code = compile(src, filename, "exec")
         except (SyntaxError, RecursionError, MemoryError):
             self.errors.append(LangError("this text is too deeply nested to compile", pos))
             return lambda ctx, *a: None

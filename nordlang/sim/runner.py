@@ -18,5 +18,7 @@ def play_out(game, agents, on_step=None, max_decisions: int = 100_000):
         if on_step is not None:
             on_step(game)
         if n >= max_decisions:
-            raise RulesError(f"the game did not end within {max_decisions} decisions")
+            raise RulesError(f"the game did not end within {max_decisions} decisions",
+                             hint="a rule may keep it from ending: an effect that changes nothing (a count of "
+                                  "0), or an end that can never come; `nord play` shows the turns as they go")
     return game
