@@ -62,3 +62,24 @@ def test_five_players_have_nine_settlements_and_boats():
     assert rules.colors[4] == "purple"
     with pytest.raises(nordlang.NordError):
         nordlang.load_rules(players=5)
+
+
+@pytest.mark.parametrize("before", [
+    "", "      - before: treasure\n        insert: [{do: 'note(\"a\")'}, {do: 'note(\"b\")'}]\n"])
+def test_steps_after_an_insertion_keep_their_own_positions(tmp_path, before):
+    """A variant that inserts steps shifts the steps after them: an error in
+    one of those is still placed at its own line (before: at the step that
+    had its index in the rulebook's file)."""
+    from nordlang.errors import NordError
+    v = tmp_path / "shadow.yaml"
+    v.write_text("description: place shadowed by a number\nextends: nord\npatch:\n  flows:\n    turn_a():\n"
+                 + before + "      - after: placement\n        insert:\n          - let: {place: '5'}\n")
+    g = nordlang.load(players=2, seed=1, variants=[str(v)])
+    with pytest.raises(NordError) as e:
+        while not g.over:
+            g.play_index(0)
+    pos = e.value.pos                              # in the rulebook's turn.yaml, wherever it is installed
+    text = Path(pos.file).read_text().splitlines()
+    assert Path(pos.file).name == "turn.yaml"
+    assert text[pos.line - 1].strip() == "for s in place { place_worker(s) }"
+    assert pos.col == text[pos.line - 1].index("place {") + 1

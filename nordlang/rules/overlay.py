@@ -152,6 +152,13 @@ def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, error
 
 def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, errors):
     removed = {}        # id -> the patch step that removed it
+    # where each item comes from (its source, and the overrides below it), moved
+    # with the items: an item after an insertion keeps its own file's position
+    depth = len(path) + 1
+    below: dict = {}
+    for key in [k for k in doc.overrides if len(k) > depth and k[:depth - 1] == path and isinstance(k[depth - 1], int)]:
+        below.setdefault(key[depth - 1], {})[key[depth:]] = doc.overrides.pop(key)
+    where = [(doc.source_of(path + (k,)), below.get(k, {})) for k in range(len(items))]
 
     def index_of(ident, vp):
         for i, it in enumerate(items):
@@ -181,6 +188,7 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             continue
         if kind == "remove":
             items.pop(i)
+            where.pop(i)
             removed[op[kind]] = vp + (kind,)
             continue
         new = op.get("with") if kind == "replace" else op.get("insert")
@@ -188,15 +196,18 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             _err(errors, src, vp, f"'{kind}' needs '{'with' if kind == 'replace' else 'insert'}'")
             continue
         seq = new if isinstance(new, list) else [new]
-        if kind == "replace":
-            items[i:i + 1] = seq
-            at = i
-        elif kind == "before":
-            items[i:i] = seq
-            at = i
-        else:
-            items[i + 1:i + 1] = seq
-            at = i + 1
         key = "with" if kind == "replace" else "insert"
-        for n in range(len(seq)):
-            doc.overrides[path + (at + n,)] = (src, vp + (key,) + ((n,) if isinstance(new, list) else ()))
+        came = [((src, vp + (key,) + ((n,) if isinstance(new, list) else ())), {}) for n in range(len(seq))]
+        if kind == "replace":
+            items[i:i + 1], where[i:i + 1] = seq, came
+        elif kind == "before":
+            items[i:i], where[i:i] = seq, came
+        else:
+            items[i + 1:i + 1], where[i + 1:i + 1] = seq, came
+    for k in [k for k in doc.overrides if len(k) == depth and k[:-1] == path and isinstance(k[-1], int)]:
+        del doc.overrides[k]
+    for k, (origin, deeper) in enumerate(where):
+        if origin != doc.source_of(path + (k,)):        # (an item in its own place needs no entry)
+            doc.overrides[path + (k,)] = origin
+        for rel, v in deeper.items():
+            doc.overrides[path + (k,) + rel] = v
