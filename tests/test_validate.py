@@ -101,6 +101,7 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/table-without-the-end.yaml": [(5, 20, "scoring_order ends with the treasure scoring", None)],
     "variants/table-of-the-wrong-kind.yaml": [(5, 20, "tables.attack_ladder cannot be checked: wrong kind of "
                                                       "value: a number is not a collection", None)],
+    "variants/award-unknown-source.yaml": [(5, 78, "'golld' is not a source of points (result.sources)", None)],
     "variants/data-check-about-nothing.yaml": [(6, 14, "the rulebook has no data 'tables.scoring_ordr'",
                                                 "did you mean 'scoring_order'")],
     # ---- players, extends, nesting ----

@@ -207,6 +207,11 @@ class Rules:
                               "kind": ("piece kind", kinds)}
         self.names.arg_sets = {("has_feature", 1): ("feature", feats), ("structures", 0): ("structure kind", skinds),
                                ("move_all", 2): ("piece kind", kinds)}
+        declared = (data.get("result") or {}).get("sources")
+        if declared:
+            # points come from the sources the result names (its table has a column for each)
+            self.names.arg_sets[("award", 2)] = self.names.arg_sets[("points_from", 1)] = \
+                ("source of points (result.sources)", set(declared))
         # definitions and procedures: register signatures first, compile bodies after
         self._defs = []
         for section, kind in (("define", "expr"), ("procedures", EFFECT)):
