@@ -24,7 +24,7 @@ from .rules import schema as schema_mod
 from .rules.build import read_doc
 from .rules.loader import check_errors, fix_lines, wrong_kind
 from .rules.overlay import variant_file
-from .rules.yamlpos import load_yaml
+from .rules.yamlpos import load_yaml, raw_offset
 
 
 @dataclass
@@ -237,8 +237,12 @@ class Scenario:
         if key:
             # a key's text: locate within the key
             line, col = self.src.keys.get(tuple(path), (0, 0))
+            raw = self.src.line(line + 1) or ""
+            quote = raw[col] if col < len(raw) and raw[col] in "'\"" else None
 
             def locate(ln, c):
+                if quote and ln == 1:       # past the quote, escapes counted as written
+                    return Pos(self.src.file, line + 1, col + 1 + raw_offset(raw, col + 1, quote, c))
                 return Pos(self.src.file, line + ln, col + c)
         else:
             def locate(ln, c):

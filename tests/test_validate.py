@@ -102,6 +102,7 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/table-of-the-wrong-kind.yaml": [(5, 20, "tables.attack_ladder cannot be checked: wrong kind of "
                                                       "value: a number is not a collection", None)],
     "variants/award-unknown-source.yaml": [(5, 78, "'golld' is not a source of points (result.sources)", None)],
+    "variants/escaped-quotes-column.yaml": [(5, 51, "operator '+' without operand", None)],
     "variants/data-check-about-nothing.yaml": [(6, 14, "the rulebook has no data 'tables.scoring_ordr'",
                                                 "did you mean 'scoring_order'")],
     # ---- players, extends, nesting ----
@@ -147,7 +148,8 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/expect-indented-too-little.yaml": [
         (15, 5, "unknown key 'at' in moves/2", "'at' is a key of 'expect': indent it under 'expect'"),
         (14, 12, "moves/2/expect: expected a mapping (key: value), got nothing", None)],
-    "scenarios/colour-in-expression.yaml": [(11, 26, "unknown name 'red'", "a number in turn order (red is 0)")],
+    "scenarios/colour-in-expression.yaml": [(11, 27, "unknown name 'red'", "a number in turn order (red is 0)")],
+    "scenarios/values-key-misspelt.yaml": [(12, 17, "unknown name 'longbot'", "did you mean 'longboat'")],
     "scenarios/move-of-nothing.yaml": [(11, 5, "moves/0: expected a move in text ('place c2,d2') or a mapping "
                                                "with 'expect', got nothing", None)],
     "scenarios/value-text-a-number.yaml": [(12, 5, "expected nordlang text, got the number 5", "in quotes")],

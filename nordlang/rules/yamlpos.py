@@ -22,6 +22,26 @@ _STD_TAGS = {
 _AS_WRITTEN = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}   # kept as the text written
 
 
+_ESCAPE_LEN = {"x": 4, "u": 6, "U": 10}      # \xNN, \uNNNN, \UNNNNNNNN (others: two characters)
+
+
+def raw_offset(line: str, start: int, style: str, col: int) -> int:
+    """The 1-based column, counted from `start` in the file's line, of the
+    col-th character of a quoted scalar's value: an escape ('' in single
+    quotes, \" or \x41 in double quotes) is one character of the value but
+    two or more of the file."""
+    i, n = start, 1
+    while n < col and i < len(line):
+        if style == "'" and line.startswith("''", i):
+            i += 2
+        elif style == '"' and line[i] == "\\":
+            i += _ESCAPE_LEN.get(line[i + 1:i + 2], 2)
+        else:
+            i += 1
+        n += 1
+    return i - start + (col - n) + 1
+
+
 @dataclass
 class Source:
     """One loaded file: its text and the position of each value by path."""
@@ -58,7 +78,9 @@ class Source:
         l0, c0, style, el0, ec0 = info
         quote = 1 if style in ("'", '"') else 0
         if l0 == el0:
-            return Pos(self.file, l0 + 1, c0 + quote + col)
+            if quote:
+                return Pos(self.file, l0 + 1, c0 + 1 + raw_offset(self.line(l0 + 1) or "", c0 + 1, style, col))
+            return Pos(self.file, l0 + 1, c0 + col)
         segs = self._segments(path, info)
         if segs is None:
             return Pos(self.file, l0 + 1, c0 + 1)
