@@ -156,3 +156,19 @@ def test_pythons_warnings_on_generated_code_do_not_reach_the_user(tmp_path):
         warnings.simplefilter("always")
         nordlang.load_rules(players=2, variants=[str(v)])
     assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("text, mode, message, hint", [
+    ("n => 2", "expr", "unexpected '='", "'greater or equal' is '>=', 'less or equal' is '<=' (not '=>')"),
+    ("kind = 1", "expr", "unexpected '='", "compare with '==', not '='"),
+    ('note("a"); x = 1', "effects", "unexpected '='", "to name a value write 'let x = ...'; to compare, '=='"),
+    ("len(1 + )", "expr", "operator '+' without operand", None),
+    ("[1 and ]", "expr", "operator 'and' without operand", None),
+    ("len(1))", "expr", "unbalanced ')': nothing to close here", None),
+    ("  ", "expr", "the text is empty", "write an expression here, like 'true' or 'len(xs) > 0'"),
+])
+def test_parse_errors_say_what_was_probably_meant(text, mode, message, hint):
+    from nordlang.errors import LangError
+    with pytest.raises(LangError) as e:
+        parse(text, mode)
+    assert (e.value.message, e.value.hint) == (message, hint)

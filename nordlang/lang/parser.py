@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib.resources import files
 
@@ -276,7 +277,7 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
     try:
         tree = _lark().parse(text, start=start)
     except lark.exceptions.UnexpectedInput as e:
-        raise _parse_error(e, text, locate, pos) from None
+        raise _parse_error(e, text, locate, pos, effects=mode != "expr") from None
     try:
         return _TO_AST.transform(tree)
     except (RecursionError, lark.exceptions.VisitError) as e:
@@ -291,7 +292,25 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
         raise LangError("the text nests too deeply", where, hint="split it into definitions") from None
 
 
-def _parse_error(e, text, locate, pos) -> LangError:
+_OPERAND_BEFORE = re.compile(r"(==|!=|<=|>=|[-+*/%<>]|\band|\bor|\bnot)\s*$")
+_NAMING = re.compile(r"(?:^|[;{\n])\s*([A-Za-z_]\w*)\s*$")
+
+
+def _equals_hint(text: str, at: int | None, effects: bool) -> str:
+    """What a lone '=' probably meant: '>=' or '<=' (written '=>', '=<'),
+    naming a value in a statement of effects (let), or a comparison."""
+    if at is None:
+        return "compare with '==', not '='"
+    after = text[at + 1:at + 2]
+    if after in (">", "<"):
+        return f"'greater or equal' is '>=', 'less or equal' is '<=' (not '={after}')"
+    named = _NAMING.search(text[:at]) if effects else None
+    if named:
+        return f"to name a value write 'let {named.group(1)} = ...'; to compare, '=='"
+    return "compare with '==', not '='"
+
+
+def _parse_error(e, text, locate, pos, effects=False) -> LangError:
     line, col = getattr(e, "line", 1), getattr(e, "column", 1)
     if line is None or line < 1:
         lines = text.splitlines() or [""]
@@ -302,11 +321,14 @@ def _parse_error(e, text, locate, pos) -> LangError:
     expected = getattr(e, "expected", None) or getattr(e, "allowed", None) or set()
     tok = getattr(e, "token", None)
     hint = None
-    if isinstance(e, lark.exceptions.UnexpectedCharacters):
+    if not text.strip():
+        msg, expected = "the text is empty", set()
+        hint = "write an expression here, like 'true' or 'len(xs) > 0'"
+    elif isinstance(e, lark.exceptions.UnexpectedCharacters):
         ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
         msg = f"unexpected character {ch!r}"
         if ch == "=":
-            hint = "compare with '==', not '='"
+            hint = _equals_hint(text, e.pos_in_stream, effects)
         elif ch in "&|!":
             hint = "use 'and', 'or' and 'not'"
     elif tok is not None and tok.type == "$END" or isinstance(e, lark.exceptions.UnexpectedEOF):
@@ -320,11 +342,16 @@ def _parse_error(e, text, locate, pos) -> LangError:
     elif tok is not None and tok.type in _OPERATORS | {"AND", "OR"} and expected & {"NAME", "NUMBER"}:
         msg = f"operator {str(tok)!r} without operand"
     elif tok is not None and tok.type in _CLOSERS and not (expected & {tok.type}):
-        msg = f"unbalanced {str(tok)!r}: nothing to close here"
+        before = _OPERAND_BEFORE.search(text[:tok.start_pos]) if tok.start_pos is not None else None
+        if before and expected & {"NAME", "NUMBER"}:
+            # `(1 + )`: the bracket does close one; the operator before it lacks its operand
+            msg = f"operator {before.group(1)!r} without operand"
+        else:
+            msg = f"unbalanced {str(tok)!r}: nothing to close here"
     elif tok is not None:
         msg = f"unexpected {str(tok)!r}"
         if str(tok) == "=":
-            hint = "compare with '==', not '='"
+            hint = _equals_hint(text, tok.start_pos, effects)
     else:
         msg = "cannot parse this text"
     return LangError(msg, where, text=text, expected=_expected_words(expected) if expected else None,
