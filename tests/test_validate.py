@@ -103,6 +103,10 @@ EXPECTED: dict[str, list[tuple]] = {
                                                       "value: a number is not a collection", None)],
     "variants/award-unknown-source.yaml": [(5, 78, "'golld' is not a source of points (result.sources)", None)],
     "variants/escaped-quotes-column.yaml": [(5, 51, "operator '+' without operand", None)],
+    "variants/keywords-as-names.yaml": [
+        (5, 5, "'none' is not a valid name or signature", "'none' is a word of the language, not a name"),
+        (6, 5, "'f(for)' is not a valid name or signature", "'for' is a word of the language, not a name"),
+        (7, 29, "unexpected 'for'", "'for' is a word of the language, not a name: choose another name")],
     "variants/data-check-about-nothing.yaml": [(6, 14, "the rulebook has no data 'tables.scoring_ordr'",
                                                 "did you mean 'scoring_order'")],
     # ---- players, extends, nesting ----

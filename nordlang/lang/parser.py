@@ -292,6 +292,8 @@ def parse(text: str, mode: str = "expr", pos: Pos | None = None, locate=None):
         raise LangError("the text nests too deeply", where, hint="split it into definitions") from None
 
 
+# the words of the language, which name nothing (the grammar's NAME excludes them)
+KEYWORDS = frozenset({"and", "elif", "else", "false", "for", "if", "in", "let", "none", "not", "or", "then", "true"})
 _OPERAND_BEFORE = re.compile(r"(==|!=|<=|>=|[-+*/%<>]|\band|\bor|\bnot)\s*$")
 _NAMING = re.compile(r"(?:^|[;{\n])\s*([A-Za-z_]\w*)\s*$")
 
@@ -350,7 +352,9 @@ def _parse_error(e, text, locate, pos, effects=False) -> LangError:
             msg = f"unbalanced {str(tok)!r}: nothing to close here"
     elif tok is not None:
         msg = f"unexpected {str(tok)!r}"
-        if str(tok) == "=":
+        if str(tok) in KEYWORDS and "NAME" in expected:
+            hint = f"{str(tok)!r} is a word of the language, not a name: choose another name"
+        elif str(tok) == "=":
             hint = _equals_hint(text, tok.start_pos, effects)
     else:
         msg = "cannot parse this text"

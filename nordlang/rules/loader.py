@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from ..errors import ErrorList, LangError, LoadError, NordError, Pos, SchemaError, did_you_mean
+from ..lang.parser import KEYWORDS
 from . import schema as schema_mod
 from .yamlpos import Source, load_yaml
 
@@ -182,6 +183,8 @@ def parse_signature(key: str):
     params = tuple(p.strip() for p in m.group(2).split(",") if p.strip()) if m.group(2) else ()
     if any(not re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", p) for p in params):
         return None
+    if KEYWORDS.intersection((m.group(1),) + params):
+        return None             # (a word of the language names nothing)
     return m.group(1), params
 
 

@@ -12,7 +12,7 @@ from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
 from ..lang.compiler import Compiler, Ctx, Func, Names, is_cheap
-from ..lang.parser import parse
+from ..lang.parser import KEYWORDS, parse
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
 
@@ -218,8 +218,10 @@ class Rules:
             for key, body in (data.get(section) or {}).items():
                 sig = parse_signature(key)
                 if sig is None:
+                    words = KEYWORDS.intersection(re.findall(r"\w+", str(key)))
                     self._err((section, key), f"{key!r} is not a valid name or signature", key=True,
-                              expected="name or name(param, ...)")
+                              expected="name or name(param, ...)",
+                              hint=f"{sorted(words)[0]!r} is a word of the language, not a name" if words else None)
                     continue
                 name, params = sig
                 if name in self.names.funcs:
