@@ -481,11 +481,13 @@ def _arrange(rules, data, src) -> Game:
     for loc in at:
         listed[_location(rules, loc, src, ("position", "at", loc))] = loc
     limbo: dict = {}
+    came_from: dict = {}        # item -> the first listed place that held it
     for key in listed:
         for item in list(state.items(key)):
             n = state.amount(key, item)
             state.remove(key, item, n)
             limbo[item] = limbo.get(item, 0) + n
+            came_from.setdefault(item, listed[key])
     order = sorted((k for k in list(state.pools) + list(state.decks) + list(state.tracks) if k not in listed),
                    key=lambda k: rules.show(k))
     for key, loc in listed.items():
@@ -514,8 +516,10 @@ def _arrange(rules, data, src) -> Game:
             continue
         home = _home(rules, item)
         if home is None:
-            raise _err(src, ("position", "at"), f"{rules.show(item)} was taken from a listed place and has "
-                                                "nowhere to go", hint="list where it stands now")
+            loc = came_from[item]
+            raise _err(src, ("position", "at", loc), f"the listing of {loc} leaves out {rules.show(item)}, which "
+                       "stood there, and it has no home to go back to", key=True,
+                       hint=f"list {rules.show(item)} where it stands now (in {loc}, or in another place)")
         if home in listed:
             homeless.setdefault(home, []).append((item, n))
         else:

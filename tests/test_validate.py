@@ -130,6 +130,9 @@ EXPECTED: dict[str, list[tuple]] = {
                                                  "game's pieces that were there with no place to go (20 man:red)",
                                           "list where these 20 stand now")],
     "scenarios/unknown-points-source.yaml": [(11, 23, "the rules award no points from 'jarl'", "did you mean 'jarls'")],
+    "scenarios/listing-leaves-out-a-jarl.yaml": [(12, 5, "the listing of A leaves out jarl:red, which stood there, "
+                                                         "and it has no home to go back to",
+                                                  "list jarl:red where it stands now (in A, or in another place)")],
     "scenarios/unknown-location.yaml": [(13, 5, "unknown location 'suppply(red)'", "did you mean 'supply'")],
     "scenarios/outside-board.yaml": [(13, 5, "c9 is outside the board", None)],
     "scenarios/unknown-piece.yaml": [(13, 10, "unknown piece 'men:red'", "did you mean 'man:red'")],
