@@ -3,7 +3,7 @@
 (a loop past its limit: test_limits.py)."""
 
 import pytest
-from helpers import past_setup
+from helpers import first_error, past_setup
 
 import nordlang
 
@@ -140,13 +140,8 @@ def test_a_choice_by_an_unknown_name_fails_when_the_rules_load(tmp_path):
 def test_a_step_over_a_number_is_the_steps_error(tmp_path, step, what):
     """`from` and `for` need a collection: a number is an error at the step
     (before: Python's TypeError, a traceback)."""
-    from nordlang.errors import RulesError
     v = tmp_path / "v.yaml"
-    v.write_text("description: a step over a number\nextends: nord\npatch:\n  flows:\n    turn_a():\n"
-                 f"      - after: placement\n        insert:\n          {step}\n")
-    g = nordlang.load(players=2, seed=1, variants=[str(v)])
-    with pytest.raises(RulesError) as e:
-        while not g.over:
-            g.play_index(0)
-    assert e.value.message == f"'{what}' must give a collection, got the number 1"
-    assert e.value.pos.file == str(v) and e.value.pos.line == 8
+    e = first_error(v, "description: a step over a number\nextends: nord\npatch:\n  flows:\n    turn_a():\n"
+                       f"      - after: placement\n        insert:\n          {step}\n")
+    assert e.message == f"'{what}' must give a collection, got the number 1"
+    assert (e.pos.file, e.pos.line) == (str(v), 8)

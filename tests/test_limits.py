@@ -1,7 +1,7 @@
 """A runaway rulebook is stopped with a clear error, not a hang."""
 
 import pytest
-from helpers import past_setup
+from helpers import first_error, past_setup
 
 import nordlang
 from nordlang.errors import NordError
@@ -173,14 +173,10 @@ def test_groups_beyond_their_limit_is_an_error_at_the_rule(tmp_path, monkeypatch
     from nordlang.engine import library
     monkeypatch.setattr(library, "GROUPS_LIMIT", 5_000)
     v = tmp_path / "groups.yaml"
-    v.write_text("description: groups without end\nextends: nord\npatch:\n  define:\n"
-                 "    land_groups(p, lim): 'groups(open_spaces(land_spaces), 1, 40, reach(p), 9)'\n")
-    g = nordlang.load(players=2, seed=1, variants=[str(v)])
-    with pytest.raises(NordError) as e:
-        while not g.over:
-            g.play_index(0)
-    assert e.value.message == "groups(...) of up to 40 spaces finds more than 5000 sets here"
-    assert (e.value.pos.file, e.value.pos.line) == (str(v), 5)
+    e = first_error(v, "description: groups without end\nextends: nord\npatch:\n  define:\n"
+                       "    land_groups(p, lim): 'groups(open_spaces(land_spaces), 1, 40, reach(p), 9)'\n")
+    assert e.message == "groups(...) of up to 40 spaces finds more than 5000 sets here"
+    assert (e.pos.file, e.pos.line) == (str(v), 5)
 
 
 @pytest.mark.parametrize("count, shown", [("-1", "-1"), ("1.5", "1.5"), ('"two"', "two")])
@@ -188,11 +184,7 @@ def test_a_count_of_items_is_a_whole_number(tmp_path, count, shown):
     """move(..., n) with n below 0 or not whole was silently nothing, or a
     misleading error ('already holds a piece'): it is the rule's error."""
     v = tmp_path / "count.yaml"
-    v.write_text("description: a bad count\nextends: nord\npatch:\n  procedures:\n"
-                 f"    place_worker(s): 'move(man(player), supply(player), s, {count})'\n")
-    g = nordlang.load(players=2, seed=1, variants=[str(v)])
-    with pytest.raises(NordError) as e:
-        while not g.over:
-            g.play_index(0)
-    assert e.value.message == f"a count of items must be a whole number, 0 or more, not {shown}"
-    assert (e.value.pos.file, e.value.pos.line) == (str(v), 5)
+    e = first_error(v, "description: a bad count\nextends: nord\npatch:\n  procedures:\n"
+                       f"    place_worker(s): 'move(man(player), supply(player), s, {count})'\n")
+    assert e.message == f"a count of items must be a whole number, 0 or more, not {shown}"
+    assert (e.pos.file, e.pos.line) == (str(v), 5)

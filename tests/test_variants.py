@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import past_setup
+from helpers import first_error, past_setup
 
 import nordlang
 from nordlang.cli import main
@@ -70,15 +70,10 @@ def test_steps_after_an_insertion_keep_their_own_positions(tmp_path, before):
     """A variant that inserts steps shifts the steps after them: an error in
     one of those is still placed at its own line (before: at the step that
     had its index in the rulebook's file)."""
-    from nordlang.errors import NordError
-    v = tmp_path / "shadow.yaml"
-    v.write_text("description: place shadowed by a number\nextends: nord\npatch:\n  flows:\n    turn_a():\n"
-                 + before + "      - after: placement\n        insert:\n          - let: {place: '5'}\n")
-    g = nordlang.load(players=2, seed=1, variants=[str(v)])
-    with pytest.raises(NordError) as e:
-        while not g.over:
-            g.play_index(0)
-    pos = e.value.pos                              # in the rulebook's turn.yaml, wherever it is installed
+    e = first_error(tmp_path / "shadow.yaml", "description: place shadowed by a number\nextends: nord\npatch:\n"
+                    "  flows:\n    turn_a():\n" + before + "      - after: placement\n        insert:\n"
+                    "          - let: {place: '5'}\n")
+    pos = e.pos                                    # in the rulebook's turn.yaml, wherever it is installed
     text = Path(pos.file).read_text().splitlines()
     assert Path(pos.file).name == "turn.yaml"
     assert text[pos.line - 1].strip() == "for s in place { place_worker(s) }"
