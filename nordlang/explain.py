@@ -14,6 +14,7 @@ from .board.grid import parse_space
 from .engine.game import Move
 from .errors import NordError
 from .lang import ast as A
+from .lang.builtins import ordered
 from .lang.compiler import Compiler
 from .lang.parser import parse
 from .render.text import event_lines
@@ -164,6 +165,14 @@ class Explainer:
         text = self.rules.show(v)
         return text if len(text) <= 120 else text[:117] + "..."
 
+    def show_all(self, coll) -> str:
+        """A collection of options, one shown per option: [Q, S], not the
+        pair Q>S that the same two values would be alone."""
+        if not isinstance(coll, (tuple, list, frozenset, set)):
+            return self.show(coll)
+        text = "[" + ", ".join(self.rules.show(x) for x in ordered(coll)) + "]"
+        return text if len(text) <= 120 else text[:116] + "...]"
+
     def src(self, node, text) -> str:
         """The source text of a node (single line) or a short description."""
         lines = text.splitlines() or [""]
@@ -301,7 +310,7 @@ class Explainer:
                 ctx = self.rules.ctx(self.game.state)
                 return [f"{pad}{line}" for line in hook(ctx, value, *args)]
         coll = self.value(node, b)
-        return [f"{pad}{self.src(node, text)} = {self.show(coll)}"]
+        return [f"{pad}{self.src(node, text)} = {self.show_all(coll)}"]
 
     def _comp(self, node, text, value, b, indent):
         """A comprehension: bind the value to its element pattern, test each filter."""
@@ -322,7 +331,8 @@ class Explainer:
             coll = self.value(cf.iter, b)
             target = cf.target
             if len(target) == 1 and target[0] in b and b[target[0]] not in coll:
-                out.append(f"{pad}{self.show(b[target[0]])} is not in {self.src(cf.iter, text)} = {self.show(coll)}")
+                out.append(f"{pad}{self.show(b[target[0]])} is not in {self.src(cf.iter, text)} = "
+                           f"{self.show_all(coll)}")
                 return out
             for cond in cf.conds:
                 v = self.value(cond, b)

@@ -98,3 +98,51 @@ def test_sets_are_shown_with_numbers_read_as_numbers():
     rules = nordlang.load_rules(None, 2)
     spaces = frozenset(parse_space(t) for t in ("c10", "b3", "c9", "c2"))
     assert rules.show(spaces) == "b3,c2,c9,c10"
+
+
+CHALLENGES = """description: two settlements to challenge, Q and S
+players: 3
+map:
+  - "~~~~~~~~~~~"
+  - "~P~~~Q~~~A~"
+  - "~m~~~m~~~m~"
+  - "~mmmmXmmmm~"
+  - "~m~~~~~~~m~"
+  - "~S~~~~~~~R~"
+  - "~~~~~~~~~~~"
+  - "~~~~~Y~~~~~"
+  - "~~~~~~~~~~~"
+structures: {A: settlement, P: settlement, Q: settlement, R: settlement, S: settlement, Y: settlement, X: dragon}
+seats: [A, Q, Y]
+position:
+  player: red
+  at:
+    P: [jarl, man:red*2, man:blue*2]
+    Q: [jarl:blue, man:red*2, man:blue]
+    S: [jarl, man:red*2]
+    R: [jarl, man:red*3]
+    A: [jarl:red, man:red*3]
+    b3: man:yellow
+    b4: man:yellow
+    c4: man:yellow
+    d4: man:yellow
+    e4: man:yellow
+    b5: man:yellow
+    f3: man:blue
+    j3: man:blue
+    j4: man:blue
+    i4: man:blue
+    h4: man:blue
+    g4: man:blue
+moves:
+  - action challenge
+"""
+
+
+def test_options_are_shown_as_a_list(tmp_path, capsys):
+    """The options of a choice are shown one by one: two settlements are
+    [Q, S], not the pair Q>S that the same two values would be alone."""
+    path = tmp_path / "challenges.yaml"
+    path.write_text(CHALLENGES)
+    assert main(["explain", str(path), "challenge P"]) == 1
+    assert "  challenge_targets = [Q, S]" in capsys.readouterr().out.splitlines()
