@@ -133,6 +133,12 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/listing-leaves-out-a-jarl.yaml": [(12, 5, "the listing of A leaves out jarl:red, which stood there, "
                                                          "and it has no home to go back to",
                                                   "list jarl:red where it stands now (in A, or in another place)")],
+    "scenarios/position-dragon-boat-holds-men.yaml": [
+        (12, 5, "this position breaks a rule: the small dragon boat holds no pieces: X", "the rule is at ")],
+    "scenarios/position-boat-on-land.yaml": [
+        (12, 5, "this position breaks a rule: a fishing boat lies only on a sea space, under a worker: d2", None)],
+    "scenarios/position-sea-worker-without-boat.yaml": [
+        (12, 5, "this position breaks a rule: a worker on the sea stands in one fishing boat: a1", None)],
     "scenarios/unknown-location.yaml": [(13, 5, "unknown location 'suppply(red)'", "did you mean 'supply'")],
     "scenarios/outside-board.yaml": [(13, 5, "c9 is outside the board", None)],
     "scenarios/unknown-piece.yaml": [(13, 10, "unknown piece 'men:red'", "did you mean 'man:red'")],

@@ -331,7 +331,8 @@ class Rules:
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
         self.board_checks = []
-        for section in ("board_checks", "data_checks"):
+        self.position_checks = []     # what may stand where: checked on the positions scenarios set up
+        for section in ("board_checks", "data_checks", "position_checks"):
             for i, chk in enumerate(data.get(section) or []):
                 # a check is a condition, or `offenders`: what breaks the rule (none may be left), named
                 # in the message so an island's (or a table's) author sees where
@@ -339,8 +340,9 @@ class Rules:
                 fn = self.compile_text(chk[key], (section, i, key))
                 about = self._data_path(chk["about"], (section, i, "about")) if "about" in chk else None
                 if fn:
-                    self.board_checks.append(BoardCheck(fn, chk["message"], chk.get("warning", False),
-                                                        (section, i), key == "offenders", about))
+                    (self.position_checks if section == "position_checks" else self.board_checks).append(
+                        BoardCheck(fn, chk["message"], chk.get("warning", False), (section, i), key == "offenders",
+                                   about))
 
     def _data_path(self, dotted: str, where: tuple) -> tuple | None:
         """'tables.scoring_order' -> ('tables', 'scoring_order'), when the rulebook has that data."""
