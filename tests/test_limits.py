@@ -175,7 +175,7 @@ def test_groups_beyond_their_limit_is_an_error_at_the_rule(tmp_path, monkeypatch
     v = tmp_path / "groups.yaml"
     e = first_error(v, "description: groups without end\nextends: nord\npatch:\n  define:\n"
                        "    land_groups(p, lim): 'groups(open_spaces(land_spaces), 1, 40, reach(p), 9)'\n")
-    assert e.message == "groups(...) of up to 40 spaces finds more than 5000 sets here"
+    assert e.message == "groups(...) of up to 40 spaces finds more than 5000 sets of one size here"
     assert (e.pos.file, e.pos.line) == (str(v), 5)
 
 

@@ -408,7 +408,7 @@ def _mask(bit, spaces) -> int:
         return reduce(or_, [bit[s] for s in spaces if s in bit], 0)
 
 
-GROUPS_LIMIT = 200_000      # sets one call of groups() may find: beyond, a rulebook asks too much
+GROUPS_LIMIT = 100_000      # sets of one size a call of groups() may find: beyond, a rulebook asks too much
 
 
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None) -> tuple:
@@ -434,7 +434,7 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     limit = len(spaces) + 1 if max_regions is None else max_regions
     by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
     if by_size is None:
-        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets here",
+        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size here",
                         hint="lower its largest size, or give it fewer spaces or anchors")
     out = []
     for found in by_size[max(lo, 1):]:
@@ -448,7 +448,6 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
     see connected_subsets. With a limit of one region, each root's search
     keeps to its region's spaces (so none is tried and refused)."""
     by_size = [[] for _ in range(hi + 1)]
-    left = GROUPS_LIMIT          # sets still allowed (None is returned past it)
     done = 0                     # roots already searched: later sets never hold one
     while roots:
         r = roots & -roots
@@ -463,6 +462,8 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
         while stack:
             g, size, regs, ext, excl = stack.pop()
             grown = by_size[size + 1]
+            if len(grown) > GROUPS_LIMIT:        # (checked per set grown from, not per set found)
+                return None
             while ext:
                 b = ext & -ext
                 ext ^= b
@@ -471,9 +472,6 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
                 if nregs == regs or nregs.bit_count() <= limit:
                     ng = g | b
                     grown.append(ng)
-                    left -= 1
-                    if left < 0:
-                        return None
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
