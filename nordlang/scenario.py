@@ -563,16 +563,14 @@ def _arrange(rules, data, src) -> Game:
 def _check_position(rules, state, listed, src) -> None:
     """The rulebook's position_checks on the position as set up: what breaks
     one is named, at its listing (else at 'position')."""
-    from .rules.build import _listing
-    ctx = rules.ctx(state)
-    for chk in rules.position_checks:
-        value = chk.fn(ctx)
-        bad = list(ordered(value)) if chk.offenders and isinstance(value, (tuple, list, frozenset, set)) else ()
-        if (bad if chk.offenders else not value) and not chk.warning:
-            loc = next((listed[x] for x in bad if x in listed), None)
-            raise _err(src, ("position", "at", loc) if loc is not None else ("position",),
-                       f"this position breaks a rule: {chk.message}" + (f": {_listing(rules, bad)}" if bad else ""),
-                       key=loc is not None, hint=f"the rule is at {rules.doc.pos(chk.path)[0]}")
+    from .rules.build import position_message, position_problem
+    problem = position_problem(rules, state)
+    if problem is not None:
+        chk, bad = problem
+        loc = next((listed[x] for x in bad if x in listed), None)
+        raise _err(src, ("position", "at", loc) if loc is not None else ("position",),
+                   position_message(rules, problem), key=loc is not None,
+                   hint=f"the rule is at {rules.doc.pos(chk.path)[0]}")
 
 
 def _home(rules, item):

@@ -188,3 +188,18 @@ def test_a_count_of_items_is_a_whole_number(tmp_path, count, shown):
                        f"    place_worker(s): 'move(man(player), supply(player), s, {count})'\n")
     assert e.message == f"a count of items must be a whole number, 0 or more, not {shown}"
     assert (e.pos.file, e.pos.line) == (str(v), 5)
+
+
+def test_validate_simulate_checks_the_positions_a_game_reaches(tmp_path, capsys):
+    """position_checks hold in every position a game reaches: a variant whose
+    sea workers take no boat breaks one (named once, with its seed)."""
+    from nordlang.cli import main
+    v = tmp_path / "no-boat.yaml"
+    v.write_text("description: sea workers without boats\nextends: nord\npatch:\n  procedures:\n"
+                 "    place_worker(s): 'move(man(player), supply(player), s)'\n")
+    assert main(["validate", str(v), "--simulate", "1", "--players", "2"]) == 2
+    err = capsys.readouterr().err
+    line = next(x for x in err.splitlines() if "error:" in x)
+    assert "no-boat.yaml (2 players), random game with seed 1000: turn " in line
+    assert ": this position breaks a rule: a worker on the sea stands in one fishing boat: " in line
+    assert line.count("seed") == 1

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
+from ..rules.build import position_message, position_problem
 from . import at_least_one
 from .test import scenario_files
 
@@ -168,9 +169,14 @@ def _simulate(rules, n, turn_cap, out, label, Game):
                     created = created_items(g.state)
                 problem = invariant_problem(g.state, created)
                 if problem:
-                    raise RulesError(f"{label}, seed {seed}, turn {g.state.turn}: {problem}")
+                    raise RulesError(f"turn {g.state.turn}: {problem}")
+                broken = position_problem(rules, g.state)
+                if broken is not None:
+                    raise RulesError(f"turn {g.state.turn}: {position_message(rules, broken)}",
+                                     rules.doc.pos(broken[0].path)[0])
                 if g.state.turn > turn_cap:
-                    raise RulesError(f"{label}, seed {seed}: no end after {turn_cap} turns")
+                    raise RulesError(f"no end after {turn_cap} turns",
+                                     hint="a rule may keep the game from ending; `nord play` shows the turns")
         except NordError as e:
             e.message = f"{label}, random game with seed {seed}: {e.message}"
             out.append(e)

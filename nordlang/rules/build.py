@@ -140,6 +140,24 @@ def check_board(rules) -> list:
     return out
 
 
+def position_problem(rules, state):
+    """The first of the rulebook's position_checks this position breaks:
+    (the check, what breaks it) or None."""
+    from ..lang.builtins import ordered
+    ctx = rules.ctx(state)
+    for chk in rules.position_checks:
+        value = chk.fn(ctx)
+        bad = list(ordered(value)) if chk.offenders and isinstance(value, (tuple, list, frozenset, set)) else []
+        if (bad if chk.offenders else not value) and not chk.warning:
+            return chk, bad
+    return None
+
+
+def position_message(rules, problem) -> str:
+    chk, bad = problem
+    return f"this position breaks a rule: {chk.message}" + (f": {_listing(rules, bad)}" if bad else "")
+
+
 def _listing(rules, items, most=8) -> str:
     """What breaks a rule, named (the first few of many)."""
     shown = ", ".join(rules.show(x) for x in items[:most])
