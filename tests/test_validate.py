@@ -519,3 +519,11 @@ def test_a_constant_nothing_uses_is_a_warning_with_a_guess(tmp_path, capsys):
     assert hint_of(m) == "did you mean 'extra_fleet'?"
     rc, out, err = run(capsys, "validate", "--strict", v)
     assert rc == 2
+
+
+def test_validate_lists_a_files_errors_in_line_order(capsys):
+    """The checks find mistakes in their own order; the report lists them as
+    they stand in the file."""
+    rc, out, err = run(capsys, "validate", target("scenarios/expect-indented-too-little.yaml"))
+    assert rc == 2
+    assert [(m["line"], m["col"]) for m in messages(err) if m["kind"] == "error"] == [(14, 12), (15, 5)]

@@ -182,6 +182,21 @@ def _simulate(rules, n, turn_cap, out, label, Game):
             out.append(e)
 
 
+def _in_file_order(problems: list) -> list:
+    """Each file's problems together, in the order the files came up, and
+    within a file by line and column (the checks find them in their own
+    order); problems with no line stay at their file's end, as found."""
+    files: dict = {}
+    for e in problems:
+        files.setdefault(e.pos.file if e.pos else None, len(files))
+
+    def key(e):
+        pos = e.pos
+        line = pos.line if pos and pos.line else float("inf")
+        return files[pos.file if pos else None], line, (pos.col or 0) if pos else 0
+    return sorted(problems, key=key)
+
+
 def run(args):
     from .. import bundled
     paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook")]
@@ -215,7 +230,7 @@ def run(args):
         if args.simulate:
             for rules in compiled:
                 simulate(rules, args.simulate, args.turn_cap, problems, f"{path} ({rules.num_players} players)")
-    problems = unique(problems)
+    problems = _in_file_order(unique(problems))
     errors = [e for e in problems if e.kind == "error"]
     warnings = [e for e in problems if e.kind != "error"]
     for e in problems:
