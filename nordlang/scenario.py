@@ -24,7 +24,7 @@ from .rules import schema as schema_mod
 from .rules.build import read_doc
 from .rules.loader import check_errors, fix_lines, wrong_kind
 from .rules.overlay import variant_file
-from .rules.yamlpos import load_yaml, raw_offset
+from .rules.yamlpos import load_yaml
 
 
 @dataclass
@@ -82,11 +82,10 @@ class Scenario:
             for color, by in (exp.get("points_from") or {}).items():
                 for source in (by or {}) if None not in awarded else ():
                     if source not in awarded:
-                        p = self.src.pos(path + ("points_from", color, source), key=True)
-                        errors.append(SchemaError(f"the rules award no points from {source!r}", p,
-                                                  source_line=self.src.line(p.line),
-                                                  expected=", ".join(sorted(awarded)) or "none",
-                                                  hint=did_you_mean(str(source), awarded)))
+                        errors.append(_err(self.src, path + ("points_from", color, source),
+                                           f"the rules award no points from {source!r}", key=True,
+                                           expected=", ".join(sorted(awarded)) or "none",
+                                           hint=did_you_mean(str(source), awarded)))
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))
@@ -236,14 +235,8 @@ class Scenario:
         info_path = path
         if key:
             # a key's text: locate within the key
-            line, col = self.src.keys.get(tuple(path), (0, 0))
-            raw = self.src.line(line + 1) or ""
-            quote = raw[col] if col < len(raw) and raw[col] in "'\"" else None
-
             def locate(ln, c):
-                if quote and ln == 1:       # past the quote, escapes counted as written
-                    return Pos(self.src.file, line + 1, col + 1 + raw_offset(raw, col + 1, quote, c))
-                return Pos(self.src.file, line + ln, col + c)
+                return self.src.locate_key(path, ln, c)
         else:
             def locate(ln, c):
                 return self.src.locate(info_path, ln, c)

@@ -203,3 +203,13 @@ def test_validate_simulate_checks_the_positions_a_game_reaches(tmp_path, capsys)
     assert "no-boat.yaml (2 players), random game with seed 1000: turn " in line
     assert ": this position breaks a rule: a worker on the sea stands in one fishing boat: " in line
     assert line.count("seed") == 1
+
+
+def test_a_track_slot_out_of_range_is_the_rules_error(tmp_path):
+    """take(track, 99, ...) raised Python's 'list index out of range'."""
+    v = tmp_path / "slot.yaml"
+    e = first_error(v, "description: a slot the track lacks\nextends: nord\npatch:\n  procedures:\n"
+                       "    place_worker(s): 'move(man(player), supply(player), s);"
+                       " take(longboat, 99, hand(player))'\n")
+    assert e.message == "longboat has no slot 99 (its slots: 0 to 9)"
+    assert (e.pos.file, e.pos.line) == (str(v), 5)

@@ -617,8 +617,8 @@ class Machine:
 
 
 def _collection(value, step, what):
-    """The items of a step's collection, in order; a value that is none is
-    the step's error, not Python's."""
+    """The items of a step's collection, in order; none, a number or a truth
+    value is the step's error, not Python's."""
     if value is None or isinstance(value, (bool, int, float)):
         got = "none" if value is None else describe_value(value)
         raise RulesError(f"'{what}' must give a collection, got {got}", step.pos,

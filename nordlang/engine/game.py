@@ -115,11 +115,12 @@ class Game:
         for _turn, who, choice, text, forced in reversed(self.state.history):
             if not forced:
                 break
-            run.append(f"{choice} {text} ({self.rules.color(who)})")
-        if not any(r.startswith(name + " ") for r in run):
+            run.append((choice, text, who))
+        if all(choice != name for choice, _, _ in run):
             return None
+        taken = ", ".join(f"{choice} {text} ({self.rules.color(who)})" for choice, text, who in reversed(run))
         return (f"the choice {name!r} was not asked: since the last decision, each choice with one option was "
-                f"taken at once: {', '.join(reversed(run))}")
+                f"taken at once: {taken}")
 
     def play_index(self, index: int) -> None:
         self.machine.choose(self.state, index)

@@ -85,7 +85,6 @@ def check_board(rules) -> list:
     from ..engine.flow import Machine
     from ..engine.state import State
     from ..errors import EvalError, NordError, SchemaError
-    from ..lang.builtins import ordered
     state = State(rules, 0)
     Machine(rules).start(state, run=False)
     out = []
@@ -116,14 +115,11 @@ def check_board(rules) -> list:
         except Exception as e:  # pragma: no cover - compiled closures wrap errors
             out.append(EvalError(str(e), rules.doc.pos(chk.path)[0]))
             continue
-        if chk.offenders and not isinstance(value, (tuple, list, frozenset, set, dict)):
-            pos, text = rules.doc.pos(chk.path + ("offenders",))
-            out.append(EvalError(f"'offenders' gives {rules.show(value)}, not a collection", pos, source_line=text,
-                                 hint="give a list of what breaks the rule, like [s for s in spaces if ...]; "
-                                      "or write 'check' instead"))
+        try:
+            broken, bad = verdict(rules, chk, value)
+        except EvalError as e:
+            out.append(e)
             continue
-        bad = list(ordered(value)) if chk.offenders else ()
-        broken = bool(bad) if chk.offenders else not value
         if broken:
             message = chk.message + (f": {_listing(rules, bad)}" if bad else "")
             if chk.about is not None:
@@ -140,15 +136,30 @@ def check_board(rules) -> list:
     return out
 
 
+def verdict(rules, chk, value) -> tuple:
+    """(broken, what breaks it) from a check's value; an `offenders` text
+    that gives no collection is the check's own error."""
+    from ..errors import EvalError
+    from ..lang.builtins import ordered
+    if not chk.offenders:
+        return not value, []
+    if not isinstance(value, (tuple, list, frozenset, set, dict)):
+        pos, text = rules.doc.pos(chk.path + ("offenders",))
+        raise EvalError(f"'offenders' gives {rules.show(value)}, not a collection", pos, source_line=text,
+                        hint="give a list of what breaks the rule, like [s for s in spaces if ...]; "
+                             "or write 'check' instead")
+    bad = list(ordered(value))
+    return bool(bad), bad
+
+
 def position_problem(rules, state):
     """The first of the rulebook's position_checks this position breaks:
-    (the check, what breaks it) or None."""
-    from ..lang.builtins import ordered
+    (the check, what breaks it) or None. (They have no warnings: a position
+    is possible or not.)"""
     ctx = rules.ctx(state)
     for chk in rules.position_checks:
-        value = chk.fn(ctx)
-        bad = list(ordered(value)) if chk.offenders and isinstance(value, (tuple, list, frozenset, set)) else []
-        if (bad if chk.offenders else not value) and not chk.warning:
+        broken, bad = verdict(rules, chk, chk.fn(ctx))
+        if broken:
             return chk, bad
     return None
 

@@ -25,7 +25,7 @@ _AS_WRITTEN = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:binary"}   # ke
 _ESCAPE_LEN = {"x": 4, "u": 6, "U": 10}      # \xNN, \uNNNN, \UNNNNNNNN (others: two characters)
 
 
-def raw_offset(line: str, start: int, style: str, col: int) -> int:
+def _raw_offset(line: str, start: int, style: str, col: int) -> int:
     """The 1-based column, counted from `start` in the file's line, of the
     col-th character of a quoted scalar's value: an escape ('' in single
     quotes, \" or \x41 in double quotes) is one character of the value but
@@ -79,7 +79,7 @@ class Source:
         quote = 1 if style in ("'", '"') else 0
         if l0 == el0:
             if quote:
-                return Pos(self.file, l0 + 1, c0 + 1 + raw_offset(self.line(l0 + 1) or "", c0 + 1, style, col))
+                return Pos(self.file, l0 + 1, c0 + 1 + _raw_offset(self.line(l0 + 1) or "", c0 + 1, style, col))
             return Pos(self.file, l0 + 1, c0 + col)
         segs = self._segments(path, info)
         if segs is None:
@@ -93,6 +93,16 @@ class Source:
             return Pos(self.file, l0 + 1, c0 + 1)
         start, fline, fcol = best
         return Pos(self.file, fline, fcol + (col - 1 - start))
+
+    def locate_key(self, path, line: int, col: int) -> Pos:
+        """Map (line, col), 1-based inside the text of the key at `path`, to
+        the file (past a quote, escapes counted as written)."""
+        l0, c0 = self.keys.get(tuple(path), (0, 0))
+        raw = self.line(l0 + 1) or ""
+        quote = raw[c0] if c0 < len(raw) and raw[c0] in "'\"" else None
+        if quote and line == 1:
+            return Pos(self.file, l0 + 1, c0 + 1 + _raw_offset(raw, c0 + 1, quote, col))
+        return Pos(self.file, l0 + line, c0 + col)
 
     def _segments(self, path, info):
         """For each line of a multi-line string value: (offset in the line,
