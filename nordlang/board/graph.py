@@ -3,129 +3,237 @@
 Nodes are occupied spaces (pieces that link) and structure ports (one per
 side). A piece links to orthogonally adjacent linking pieces and to the
 port that faces it; ports of one structure are never linked to each other,
-so a structure never passes a connection through. Graphs are cached by the
-set of occupied spaces, so states that share a board share the work, and
-a piece placed or lifted updates them (`added`, `removed`) instead of
-building them again. The hot path uses plain adjacency dicts and a
-breadth-first search; `Links.g` gives the same graph in networkx (the
-tests check the components and paths against it).
+so a structure never passes a connection through. A port is thus a leaf:
+it belongs to the component of the space it faces, or stands alone.
+
+The hot path holds the occupied spaces of a component as one bit mask over
+the board (row-major, with a spare column so that shifting a mask by one
+never wraps into the next row): a component grows by shifting and masking,
+a piece placed merges the masks around it, a piece lifted splits only its
+own component. Graphs are cached by the set of occupied spaces, so states
+that share a board share the work, and a piece placed or lifted updates
+them (`added`, `removed`) instead of building them again. `Links.g` gives
+the same graph in networkx (the tests check the components and paths
+against it).
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import OrderedDict
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
-_IDS = itertools.count()
+_SETS_LIMIT = 50_000
+
+
+class _Masks:
+    """A board's spaces as bits: each space's bit, the bit order's spaces,
+    the shift of one row, every space, the structures' spaces, each
+    structure's (port faces, their bits), and the sets of spaces and the
+    components made from masks so far."""
+
+    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of")
+
+    def __init__(self, grid):
+        width = 1 + max((c for _r, c in grid.spaces), default=0)
+        self.row = width + 1                       # the spare column: no shift wraps
+        self.bit = {s: 1 << (s[0] * self.row + s[1]) for s in grid.spaces}
+        self.space = {b.bit_length() - 1: s for s, b in self.bit.items()}
+        self.valid = _or(self.bit.values())
+        self.free = self.valid & ~_or(self.bit[s] for s in grid.structure_at)
+        self.faces = {sid: (tuple(f for f in (grid.port_faces[p] for p in ports) if f is not None),
+                            _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
+                      for sid, ports in grid.ports.items()}
+        self.facing = tuple((sid, faces, fm) for sid, (faces, fm) in self.faces.items())
+        self.any_face = _or(fm for _sid, _faces, fm in self.facing)
+        self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
+        self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
+
+    def spaces(self, m) -> frozenset:
+        hit = self.spaces_of.get(m)
+        if hit is None:
+            if len(self.spaces_of) > _SETS_LIMIT:
+                self.spaces_of.clear()
+            hit = self.spaces_of[m] = frozenset(self.members(m))
+        return hit
+
+    def members(self, m) -> list:
+        out = []
+        space = self.space
+        while m:
+            b = m & -m
+            m ^= b
+            out.append(space[b.bit_length() - 1])
+        return out
+
+    def split(self, m) -> list:
+        """The orthogonally connected parts of a mask, lowest bit first."""
+        out = []
+        while m:
+            c = self.grow(m & -m, m)
+            m &= ~c
+            out.append(c)
+        return out
+
+    def grow(self, seed, within) -> int:
+        """The orthogonally connected part of `within` that holds `seed`."""
+        row = self.row
+        c = seed
+        while True:
+            n = (c | (c << 1) | (c >> 1) | (c << row) | (c >> row)) & within
+            if n == c:
+                return c
+            c = n
+
+
+def _or(bits) -> int:
+    m = 0
+    for b in bits:
+        m |= b
+    return m
+
+
+def _masks(grid) -> _Masks:
+    m = grid.memo.get("link_masks")
+    if m is None:
+        m = grid.memo["link_masks"] = _Masks(grid)
+    return m
 
 
 class Links:
     """Components and paths of one board occupancy.
 
-    Components come from a plain breadth-first search over the adjacency,
-    shortest chains from another (both the hot path); the networkx graph is
-    built only when `g` is asked for.
+    `occ` is the mask of occupied spaces and `comps` the masks of its
+    components (a mask is also its component's id); `struct_comps` gives
+    the components each structure touches. Components as sets of nodes,
+    the adjacency and the networkx graph are made only when asked for.
     """
 
-    __slots__ = ("grid", "nodes", "adj", "comp", "comp_id", "struct_comps", "sfront", "memo", "_g")
+    __slots__ = ("grid", "masks", "occ", "comps", "struct_comps", "sfront", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
-        self.nodes = nodes
-        adj = {}
-        facing = grid.ports_facing
-        orth = grid.orth
-        for p, face in grid.port_faces.items():
-            adj[p] = [face] if face in nodes else []
-        for s in nodes:
-            adj[s] = [n for n in orth[s] if n in nodes] + list(facing.get(s, ()))
-        self.adj = adj
-        comp = {}
-        comp_id = {}
-        for start in adj:
-            if start in comp_id:
-                continue
-            _spread(adj, start, comp, comp_id)
-        self.comp = comp
-        self.comp_id = comp_id
-        self._finish()
+        mk = self.masks = _masks(grid)
+        bit = mk.bit
+        self.occ = _or(bit[s] for s in nodes)
+        self.comps = mk.split(self.occ)
+        self._finish(None, self.occ)
+        self._nodes = frozenset(nodes)
 
-    def _finish(self, before=None, changed=()):
-        """Which components each structure touches: all of them, or only
-        those with a port among the `changed` nodes (the rest as `before`).
-
-        A structure none of whose ports is among the changed nodes also
-        keeps its frontier: the space that changed was not next to its
-        components (else it would have belonged to them)."""
-        comp, comp_id, ports = self.comp, self.comp_id, self.grid.ports
+    def _finish(self, before, changed):
+        """Which components each structure touches: for every structure, or
+        only for those facing a space of the `changed` mask (the others'
+        are `before`'s, shared while none changes)."""
+        comps = self.comps
         if before is None:
-            self.struct_comps = {sid: frozenset([comp_id[p] for p in ps if len(comp[p]) > 1])
-                                 for sid, ps in ports.items()}
-            self.sfront = {}
+            sc = self.struct_comps = {}
+            touched = self.masks.facing
         else:
-            sc = self.struct_comps = dict(before.struct_comps)
-            touched = {p[0] for p in self.grid.port_set.intersection(changed)}
-            for sid in touched:
-                sc[sid] = frozenset([comp_id[p] for p in ports[sid] if len(comp[p]) > 1])
-            sf = self.sfront = dict(before.sfront)
-            for sid in touched:
-                sf.pop(sid, None)
+            sc = self.struct_comps = before.struct_comps
+            touched = ()
+            if changed & self.masks.any_face:
+                sc = self.struct_comps = dict(sc)
+                touched = [t for t in self.masks.facing if t[2] & changed]
+        for sid, _faces, fm in touched:
+            sc[sid] = frozenset([c for c in comps if c & fm])
+        self.sfront = {}
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
-        self._g = None
+        self._adj = self._g = self._nodes = None
 
-    def _derive(self, nodes, adj) -> Links:
+    def _derive(self, occ, comps, changed) -> Links:
         new = Links.__new__(Links)
-        new.grid, new.nodes, new.adj = self.grid, nodes, adj
-        new.comp, new.comp_id = dict(self.comp), dict(self.comp_id)
+        new.grid, new.masks, new.occ, new.comps = self.grid, self.masks, occ, comps
+        new._finish(self, changed)
         return new
 
     def added(self, s) -> Links:
-        """These links with a piece on space s too (components merge; no search)."""
-        grid = self.grid
-        adj = dict(self.adj)
-        near = [n for n in grid.orth[s] if n in self.nodes]
-        ports = grid.ports_facing.get(s, ())
-        adj[s] = near + list(ports)
-        for n in near:
-            adj[n] = adj[n] + [s]
-        for p in ports:
-            adj[p] = [s]
-        new = self._derive(self.nodes | {s}, adj)
-        members = {s}
-        old = self.comp
-        for n in adj[s]:
-            members.update(old[n])
-        fc = frozenset(members)
-        new.comp.update(dict.fromkeys(fc, fc))              # (loops in C: components can be large)
-        new.comp_id.update(dict.fromkeys(fc, next(_IDS)))
-        new._finish(self, fc)
-        return new
+        """These links with a piece on space s too (the components next to it merge)."""
+        mk = self.masks
+        b = mk.bit[s]
+        row = mk.row
+        near = (b << 1) | (b >> 1) | (b << row) | (b >> row)
+        merged = b
+        comps = []
+        for c in self.comps:
+            if c & near:
+                merged |= c
+            else:
+                comps.append(c)
+        comps.append(merged)
+        return self._derive(self.occ | b, comps, merged)
 
     def removed(self, s) -> Links:
-        """These links without the piece on space s (only its component is searched again)."""
-        adj = dict(self.adj)
-        gone = adj.pop(s)
-        for n in gone:
-            adj[n] = [x for x in adj[n] if x != s]
-        new = self._derive(self.nodes - {s}, adj)
-        comp, comp_id = new.comp, new.comp_id
-        del comp[s], comp_id[s]
-        if len(gone) == 1:
-            # a leaf: what it hung from stays in one piece, no search needed
-            rest = self.comp[s] - {s}
-            comp.update(dict.fromkeys(rest, rest))
-            comp_id.update(dict.fromkeys(rest, next(_IDS)))
-        else:
-            for m in self.comp[s]:
-                if m != s:
-                    del comp_id[m]
-            for n in gone:
-                if n not in comp_id:
-                    _spread(adj, n, comp, comp_id)
-        new._finish(self, self.comp[s])
-        return new
+        """These links without the piece on space s (only its component splits)."""
+        mk = self.masks
+        b = mk.bit[s]
+        comps = []
+        old = 0
+        for c in self.comps:
+            if c & b:
+                old = c
+            else:
+                comps.append(c)
+        if old != b:
+            comps.extend(mk.split(old & ~b))
+        return self._derive(self.occ & ~b, comps, old)
+
+    def comp_of(self, x):
+        """The mask of the component holding a space or port; None for an open
+        space, a port facing one (it stands alone) or no node."""
+        mk = self.masks
+        b = mk.bit.get(x)
+        if b is None:
+            face = self.grid.port_faces.get(x)
+            if face is None:
+                return None
+            b = mk.bit[face]
+        if b & self.occ:
+            for c in self.comps:
+                if c & b:
+                    return c
+        return None
+
+    @property
+    def nodes(self) -> frozenset:
+        """The occupied spaces."""
+        if self._nodes is None:
+            self._nodes = self.masks.spaces(self.occ)
+        return self._nodes
+
+    @property
+    def adj(self) -> dict:
+        """Each node's linked nodes (ports, and the occupied spaces)."""
+        if self._adj is None:
+            grid, nodes = self.grid, self.nodes
+            adj = {p: [face] if face in nodes else [] for p, face in grid.port_faces.items()}
+            facing = grid.ports_facing
+            for s in nodes:
+                adj[s] = [n for n in grid.orth[s] if n in nodes] + list(facing.get(s, ()))
+            self._adj = adj
+        return self._adj
+
+    @property
+    def comp(self) -> dict:
+        """Each node's component (one set of nodes per component)."""
+        out = {}
+        for c in self.comps:
+            whole = self._component(c)
+            out.update(dict.fromkeys(whole, whole))
+        for p in self.grid.port_faces:
+            if p not in out:
+                out[p] = frozenset((p,))
+        return out
+
+    def _component(self, c) -> frozenset:
+        mk = self.masks
+        hit = mk.comps_of.get(c)
+        if hit is None:
+            if len(mk.comps_of) > _SETS_LIMIT:
+                mk.comps_of.clear()
+            facing = self.grid.ports_facing
+            spaces = mk.members(c)
+            hit = mk.comps_of[c] = frozenset(spaces + [p for s in spaces for p in facing.get(s, ())])
+        return hit
 
     @property
     def g(self):
@@ -153,13 +261,20 @@ class Links:
         return hit
 
     def structure_frontier(self, sid) -> frozenset:
-        """The open spaces next to any component a structure's ports are in."""
+        """The open spaces next to any component a structure's ports are in:
+        the free faces of its ports, and the free spaces around the
+        components of the occupied ones."""
         hit = self.sfront.get(sid)
         if hit is None:
-            out = set()
-            for p in self.grid.ports[sid]:
-                out.update(self.frontier(self.comp[p]))
-            hit = self.sfront[sid] = frozenset(out)
+            mk, occ = self.masks, self.occ
+            fm = mk.faces[sid][1]
+            around = 0
+            if fm & occ:
+                for c in self.struct_comps[sid]:
+                    around |= c
+                row = mk.row
+                around = (around << 1) | (around >> 1) | (around << row) | (around >> row)
+            hit = self.sfront[sid] = mk.spaces((around | fm) & mk.free & ~occ)
         return hit
 
     def connected(self, a, b) -> bool:
@@ -176,19 +291,23 @@ class Links:
             if type(a) is str:
                 ia = sc.get(a)
                 return ia is not None and not ia.isdisjoint(ib)
-            return self.comp_id.get(a) in ib
-        i = self.comp_id.get(a)
-        return i is not None and i == self.comp_id.get(b)
+            return self.comp_of(a) in ib
+        i = self.comp_of(a)
+        return i is not None and i == self.comp_of(b)
 
     def component(self, x) -> frozenset:
-        return self.comp.get(x, frozenset())
+        c = self.comp_of(x)
+        if c is not None:
+            return self._component(c)
+        return frozenset((x,)) if x in self.grid.port_faces else frozenset()
 
     def shortest_paths(self, a: str, b: str) -> tuple:
         """All shortest chains of linked spaces from a port of `a` to a port of `b`.
 
-        A breadth-first search from a's ports that keeps every predecessor on
-        a shortest route, then walks them back: ports are leaves of the graph,
-        so a chain never passes through a structure.
+        Breadth-first over the occupied spaces, a layer (a mask) at a time,
+        from the spaces facing a's ports until a layer holds one facing b's;
+        then each chain is walked back through the layers. Ports are leaves
+        of the graph, so a chain never passes through a structure.
         """
         key = ("paths", a, b)
         hit = self.memo.get(key)
@@ -197,44 +316,35 @@ class Links:
         if a == b or not self.connected(a, b):
             self.memo[key] = ()
             return ()
-        adj = self.adj
-        goal = set(self.grid.ports[b])
-        dist = {p: 0 for p in self.grid.ports[a]}
-        preds: dict = {p: () for p in dist}
-        layer = list(dist)
-        found = []
-        d = 0
-        while layer and not found:
-            d += 1
-            nxt = []
-            for u in layer:
-                for v in adj[u]:
-                    if v not in dist:
-                        dist[v] = d
-                        preds[v] = [u]
-                        nxt.append(v)
-                    elif dist[v] == d:
-                        preds[v].append(u)
-            found = [v for v in nxt if v in goal]
-            layer = [v for v in nxt if v not in goal and not isinstance(v[0], str)]
-        paths: set = set()
-        for end in found:
-            _walk_back(preds, end, [], paths)
+        mk, occ = self.masks, self.occ
+        row = mk.row
+        goal = mk.faces[b][1]
+        layer = seen = mk.faces[a][1] & occ
+        layers = [layer]
+        while not layer & goal:
+            layer = ((layer << 1) | (layer >> 1) | (layer << row) | (layer >> row)) & occ & ~seen
+            seen |= layer
+            layers.append(layer)
+        paths: list = []
+        for end in mk.members(layer & goal):
+            _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths)
         out = tuple(sorted(paths))
         self.memo[key] = out
         return out
 
 
-def _walk_back(preds, node, tail, paths) -> None:
-    """Every chain of spaces from a start port to `node` along the
-    predecessors, reversed, into `paths` (a plain function, not a closure
-    calling itself: that would be a reference cycle left to the collector)."""
-    ps = preds[node]
-    if not ps:
-        paths.add(tuple(reversed(tail)))
+def _walk_back(orth, bit, layers, k, tail, paths) -> None:
+    """Every chain from a space of layer 0 to tail[0] (in layer k) through
+    the layers below, reversed, into `paths` (a plain function, not a
+    closure calling itself: that would be a reference cycle left to the
+    collector)."""
+    if k == 0:
+        paths.append(tuple(reversed(tail)))
         return
-    for u in ps:
-        _walk_back(preds, u, tail + [u] if not isinstance(u[0], str) else tail, paths)
+    below = layers[k - 1]
+    for n in orth[tail[-1]]:
+        if bit[n] & below:
+            _walk_back(orth, bit, layers, k - 1, tail + [n], paths)
 
 
 def _frontiers(grid) -> dict:
@@ -262,20 +372,6 @@ def open_around(grid, occupied, nodes) -> frozenset:
     out.difference_update(occupied)             # (in C: components can be large)
     out.difference_update(grid.structure_at)
     return frozenset(out)
-
-
-def _spread(adj, start, comp, comp_id) -> None:
-    """Give every node linked with start (breadth-first) one new component."""
-    i = next(_IDS)
-    members = [start]
-    comp_id[start] = i
-    for u in members:               # grows while it is read: a breadth-first search
-        for n in adj[u]:
-            if n not in comp_id:
-                comp_id[n] = i
-                members.append(n)
-    fc = frozenset(members)
-    comp.update(dict.fromkeys(members, fc))
 
 
 def links_for(grid, nodes: frozenset) -> Links:

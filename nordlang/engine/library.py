@@ -341,7 +341,7 @@ def _frontier(ctx, nodes):
         return ctx.state.links.structure_frontier(nodes)
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
-        if links.comp.get(next(iter(nodes))) is nodes:
+        if links.component(next(iter(nodes))) is nodes:
             return links.frontier(nodes)
     try:
         return open_around(grid, ctx.state.occupied, ordered(nodes))
