@@ -404,7 +404,9 @@ class Machine:
                     elif t is Choice:
                         fr.pc = pc
                         self._choose(state, fr, ins, probe, ctx)
-                        break
+                        if state.pending is not None:
+                            break
+                        pc = fr.pc                   # taken at once (one option, or 'otherwise'): go on here
                     elif t is Jump:
                         pc = ins.to
                     elif t is Let:
