@@ -117,7 +117,7 @@ class Scenario:
             try:
                 self.game.play(step)
             except NordError as e:
-                return f"{self.src.pos(('moves', i))}: scripted move {step!r} cannot be played: {e.message}"
+                return f"{self.src.pos(('moves', i))}: move {i + 1} {step!r} cannot be played: {e.message}"
         return None
 
     def run(self) -> Report:
