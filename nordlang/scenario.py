@@ -109,9 +109,11 @@ class Scenario:
         check_errors(errors)
 
     # ---------------- running ----------------
-    def run_moves(self) -> str | None:
-        """Play the scripted moves only; an error message if one cannot be played."""
-        for i, step in enumerate(self.data.get("moves", []) or []):
+    def run_moves(self, upto: int | None = None) -> str | None:
+        """Play the scripted moves only (of the first `upto` entries of 'moves',
+        else all; expectations are not checked); an error message if one
+        cannot be played."""
+        for i, step in enumerate((self.data.get("moves", []) or [])[:upto]):
             if isinstance(step, dict):
                 continue
             try:
