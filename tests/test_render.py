@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import nordlang
-from nordlang.board.grid import space_name
+from nordlang.board.grid import parse_space, space_name
 from nordlang.cli import main
 from nordlang.errors import UsageError
 from nordlang.render.svg import render_svg
@@ -166,6 +166,57 @@ def test_components_with_a_piece_and_a_port_are_tinted(game, tree):
     assert len(got) == len(want) and got == set(want)
     fills = {e.get("data-component"): e.get("fill") for e in _all(tree, "tint")}
     assert len(set(fills.values())) == len(fills)      # each its own tint
+
+
+def _tinted_occupied(game, tree):
+    """(space name, its terrain colour, x, y) of each occupied space in a tinted component."""
+    rules = game.rules
+    tinted = {e.get("data-at") for e in _all(tree, "tint")}
+    out = []
+    for e in _all(tree, "space"):
+        at = e.get("data-at")
+        if at in tinted and parse_space(at) in game.state.occupied:
+            out.append((at, rules.terrains[e.get("data-terrain")]["color"], float(e.get("x")), float(e.get("y"))))
+    assert len(out) >= 5, "the position should have occupied spaces in tinted components"
+    return out
+
+
+def test_the_terrain_under_a_tinted_worker_stays_plain(game, tree):
+    """A component's tint leaves the middle of its spaces alone: each occupied
+    space keeps its terrain fill, and nothing but its pieces is painted over
+    its middle (a shade over the whole space hid forest from mountain)."""
+    elements = list(tree.iter())
+    for at, color, x, y in _tinted_occupied(game, tree):
+        (space,) = [e for e in _all(tree, "space") if e.get("data-at") == at]
+        assert space.get("fill") == color
+        cx, cy = x + 32, y + 32
+        for e in elements[elements.index(space) + 1:]:
+            if e.tag != f"{SVG}rect" or "piece" in (e.get("class") or "") or e.get("fill") in (None, "none"):
+                continue
+            ex, ey, w, h = (float(e.get(k, 0)) for k in ("x", "y", "width", "height"))
+            assert not (ex <= cx <= ex + w and ey <= cy <= ey + h), f"{at} is painted over: {e.attrib}"
+
+
+@needs_png
+def test_the_terrain_colour_shows_beside_a_tinted_worker(game):
+    """In the picture itself, the pixel between a tinted space's band and its
+    only piece has the terrain's colour."""
+    import io
+
+    import cairosvg
+    Image = pytest.importorskip("PIL.Image")          # (cairosvg's own dependency)
+    svg = render_svg(game.rules, game.state)
+    tree = ET.fromstring(svg)
+    img = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode()))).convert("RGB")
+    checked = 0
+    for at, color, x, y in _tinted_occupied(game, tree):
+        if sum(game.state.pools[parse_space(at)].values()) != 1:
+            continue
+        want = tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+        got = img.getpixel((int(x + 32), int(y + 12)))
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (at, got, want)
+        checked += 1
+    assert checked >= 5
 
 
 def test_title_is_escaped(game):
