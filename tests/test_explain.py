@@ -197,3 +197,14 @@ def test_options_are_shown_as_a_list(tmp_path, capsys):
     path.write_text(CHALLENGES)
     assert main(["explain", str(path), "challenge P"]) == 1
     assert "  challenge_targets = [Q, S]" in capsys.readouterr().out.splitlines()
+
+
+def test_numbers_and_truth_values_are_shown_apart():
+    """0 == False and 1 == True as keys: the text of one was the text of the
+    other once it had been shown (explain said 'n = false' for no boats left)."""
+    import nordlang
+    rules = nordlang.load_rules(None, 2)
+    assert [rules.show(v) for v in (False, 0, True, 1, 0, False, 1, True)] == \
+        ["false", "0", "true", "1", "0", "false", "1", "true"]
+    rules = nordlang.load_rules(None, 2)
+    assert [rules.show(v) for v in (0, False, 1, True)] == ["0", "false", "1", "true"]
