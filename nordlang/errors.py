@@ -90,6 +90,20 @@ def describe_value(v) -> str:
     return "nothing" if v is None else type(v).__name__
 
 
+def describe_path(path, entries=None) -> str:
+    """Where a value sits in a user's file, in words, list entries counted
+    from 1 as people count them (and as a scenario's run names its moves):
+    ('moves', 2, 'expect') -> 'moves/move 3/expect' with `entries` {1: 'move'}
+    naming the entry at each index of the path; others are 'item N'."""
+    words = []
+    for i, part in enumerate(path):
+        if isinstance(part, int) and not isinstance(part, bool):
+            words.append(f"{(entries or {}).get(i, 'item')} {part + 1}")
+        else:
+            words.append(str(part))
+    return "/".join(words) or "the top level"
+
+
 def _line_of(pos: Pos | None) -> str | None:
     """The line a position points at, read from its file (None when it cannot be read)."""
     if pos is None or not pos.file or not pos.line or not pos.col:

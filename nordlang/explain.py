@@ -4,8 +4,13 @@ For an illegal move: the choice that is pending, and the rule that offers
 its options, taken apart: each filter of a comprehension evaluated for the
 move's value, each operand shown with its value, down through the
 definitions it calls; primitives that build options (such as groups)
-say which of their conditions the value misses. For a legal move: what it
-would do (the events it causes until the next decision).
+say which of their conditions the value misses, and why a member of it is
+not among what they draw from (their first argument): a primitive that
+filters a collection left it out (what the space holds), or it is not of
+that kind at all. Of options made of parts (a + b), a part whose kind the
+value is not (it is missing from a collection that depends on the board
+alone) is told in one line. For a legal move: what it would do (the
+events it causes until the next decision).
 """
 
 from __future__ import annotations
@@ -121,6 +126,26 @@ def _conjuncts(node) -> list:
     return [node]
 
 
+def _summands(node) -> list:
+    """a + b + c -> [a, b, c]."""
+    if isinstance(node, A.BinOp) and node.op == "+":
+        return _summands(node.left) + _summands(node.right)
+    return [node]
+
+
+def _collection(v) -> bool:
+    return isinstance(v, (tuple, list, frozenset, set)) and not _is_space(v)
+
+
+def _is_space(v) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and all(type(x) is int for x in v)
+
+
+def _like(coll, x) -> bool:
+    """Does the collection hold things of x's kind (spaces for a space, sets for a set...)?"""
+    return any(type(e) is type(x) and (not isinstance(x, tuple) or len(e) == len(x)) for e in coll)
+
+
 def _find_choice(rules, name):
     """The first choice step of that name anywhere in the flow."""
     from .engine import flow as F
@@ -147,6 +172,41 @@ class Explainer:
         self.vars = dict(vars)
         self.scope = frozenset(scope) | frozenset(self.vars)
         self.depth = 0
+        self.misses = []        # why the value is not of a kind (not in a collection of the board alone)
+
+    def _sub(self, depth=None, misses=None):
+        """An explainer for a definition's text (its own names), sharing what this one found."""
+        sub = Explainer(self.game, {}, frozenset())
+        sub.depth = self.depth if depth is None else depth
+        sub.misses = self.misses if misses is None else misses
+        return sub
+
+    def _static(self, node) -> bool:
+        """Does the node's value depend on the board and the values bound alone, not on the position?"""
+        funcs, registry = self.rules.names.funcs, self.rules.registry
+        for n in A.walk(node):
+            if isinstance(n, A.Name):
+                f = funcs.get(n.id)
+                builtin = registry.get(n.id) if f is None else None
+                if (f is not None and not f.static) or (builtin is not None and not builtin.static):
+                    return False
+        return True
+
+    def describe(self, x, empty=True) -> str:
+        """What a space holds, in words (for why a filter left it out); with
+        empty=False nothing for a space that holds nothing."""
+        if not _is_space(x) or x not in self.rules.grid.space_set:
+            return ""
+        name = self.show(x)
+        pool = self.game.state.pools.get(x) or {}
+        held = [f"{n} {self.rules.show_item(i)}" if n > 1 else self.rules.show_item(i)
+                for i, n in sorted(pool.items(), key=lambda kv: self.rules.show_item(kv[0])) if n > 0]
+        structure = self.rules.grid.structure_at.get(x)
+        parts = ([f"holds {', '.join(held)}"] if held else []) + \
+            ([f"is the space of structure {structure}"] if structure is not None else [])
+        if not parts and not empty:
+            return ""
+        return f"{name} " + (" and ".join(parts) if parts else "holds nothing")
 
     def _tree(self, text, path):
         return parse(text, "expr", locate=self.rules.doc.locator(path))
@@ -272,12 +332,12 @@ class Explainer:
 
     def _not_in(self, node, text, value, b, indent):
         pad = " " * indent
+        if self._static(node):
+            coll = self.value(node, b)
+            if _collection(coll) and value not in coll:
+                self.misses.append(f"{self.show(value)} is not among {self.src(node, text)}")
         if isinstance(node, A.BinOp) and node.op == "+":
-            out = [f"{pad}it is in neither part of {self.src(node, text)}:"]
-            for part in (node.left, node.right):
-                out.append(f"{pad}- {self.src(part, text)}")
-                out.extend(self._not_in(part, text, value, b, indent + 2))
-            return out
+            return self._parts(node, text, value, b, indent)
         if isinstance(node, A.LetIn):
             b = dict(b)
             out = []
@@ -292,6 +352,12 @@ class Explainer:
                 self._not_in(branch, text, value, b, indent)
         if isinstance(node, A.Comp):
             return self._comp(node, text, value, b, indent)
+        f = self.rules.names.funcs.get(node.id) if isinstance(node, A.Name) else None
+        if f is not None and f.text and not f.params and self.depth < 6:
+            # a definition without parameters: its value (when the position made it), then its text taken apart
+            out = [] if f.static else [f"{pad}{node.id} = {self.show_all(self.value(node, b))}"]
+            out.append(f"{pad}{node.id}: {' '.join(f.text.split())}")
+            return out + self._sub(self.depth + 1).why_not_in(f.text, f.path, value, indent + 2)
         if isinstance(node, A.Call) and isinstance(node.func, A.Name):
             name = node.func.id
             f = self.rules.names.funcs.get(name)
@@ -299,18 +365,65 @@ class Explainer:
                 args = {p: self.value(a, b) for p, a in zip(f.params, node.args)}
                 shown = ", ".join(f"{p} = {self.show(v)}" for p, v in args.items())
                 out = [f"{pad}{name}({shown}): {' '.join(f.text.split())}"]
-                sub = Explainer(self.game, {}, frozenset())
-                sub.depth = self.depth + 1
-                out.extend(sub.why_not_in(f.text, f.path, value, indent + 2, args))
+                out.extend(self._sub(self.depth + 1).why_not_in(f.text, f.path, value, indent + 2, args))
                 return out
             builtin = self.rules.registry.get(name)
-            hook = getattr(builtin.fn, "explain", None) if builtin else None
-            if hook is not None:
-                args = [self.value(a, b) for a in node.args]
-                ctx = self.rules.ctx(self.game.state)
-                return [f"{pad}{line}" for line in hook(ctx, value, *args)]
+            if builtin is not None:
+                return self._primitive(node, builtin, text, value, b, indent)
         coll = self.value(node, b)
         return [f"{pad}{self.src(node, text)} = {self.show_all(coll)}"]
+
+    def _parts(self, node, text, value, b, indent):
+        """In none of the parts of a + b (+ ...): each part taken apart; but
+        when some part is of the value's kind, a part that is not (the value
+        is missing from a collection that depends on the board alone, such
+        as the spaces of another terrain) gets one line saying so."""
+        pad = " " * indent
+        parts = _summands(node)
+        found = []
+        for part in parts:
+            sub = self._sub(misses=[])
+            found.append((part, sub._not_in(part, text, value, b, indent + 2), sub.misses))
+        of_its_kind = any(not misses for _, _, misses in found)
+        out = [f"{pad}it is in {'neither' if len(parts) == 2 else 'no'} part of {self.src(node, text)}:"]
+        for part, lines, misses in found:
+            if misses and of_its_kind:
+                out.append(f"{pad}- {self.src(part, text)} does not apply: {misses[0]}")
+            else:
+                out.append(f"{pad}- {self.src(part, text)}")
+                out.extend(lines)
+        if not of_its_kind:
+            self.misses.extend(m for _, _, misses in found for m in misses)
+        return out
+
+    def _primitive(self, node, builtin, text, value, b, indent):
+        """A primitive's call: its own explanation (if it has one), and for each
+        member of the value missing from what it draws from (its first
+        argument, a collection of such things), why that member is missing."""
+        pad = " " * indent
+        args = [self.value(a, b) for a in node.args]
+        hook = getattr(builtin.fn, "explain", None)
+        if hook is not None:
+            ctx = self.rules.ctx(self.game.state)
+            out = [f"{pad}{line}" for line in hook(ctx, value, *args)]
+            members = ordered(value) if isinstance(value, frozenset) else [value]
+            if args and _collection(args[0]):
+                for x in [m for m in members if _like(args[0], m) and m not in args[0]][:4]:
+                    why = self._not_in(node.args[0], text, x, b, indent + 2)
+                    said = self.describe(x, empty=False)
+                    said = f" ({said})" if said and not any(said in line for line in why) else ""
+                    out.append(f"{pad}{self.show(x)} is not in {self.src(node.args[0], text)}{said}:")
+                    out.extend(why)
+            return out
+        holding = [a for a, v in zip(node.args, args) if _collection(v) and _like(v, value) and value in v]
+        if holding:
+            # the primitive filtered it out of an argument that holds it
+            said = self.describe(value)
+            return [f"{pad}{self.src(node, text)} leaves {self.show(value)} out, which is in "
+                    f"{self.src(holding[0], text)} ({builtin.name}: {builtin.doc})" + (f": {said}" if said else "")]
+        if args and _collection(args[0]) and _like(args[0], value):
+            return self._not_in(node.args[0], text, value, b, indent)
+        return [f"{pad}{self.src(node, text)} = {self.show_all(self.value(node, b))}"]
 
     def _comp(self, node, text, value, b, indent):
         """A comprehension: bind the value to its element pattern, test each filter."""
@@ -331,6 +444,8 @@ class Explainer:
             coll = self.value(cf.iter, b)
             target = cf.target
             if len(target) == 1 and target[0] in b and b[target[0]] not in coll:
+                if self._static(cf.iter):
+                    self.misses.append(f"{self.show(b[target[0]])} is not among {self.src(cf.iter, text)}")
                 out.append(f"{pad}{self.show(b[target[0]])} is not in {self.src(cf.iter, text)} = "
                            f"{self.show_all(coll)}")
                 return out
@@ -338,6 +453,8 @@ class Explainer:
                 v = self.value(cond, b)
                 out.append(f"{pad}{self.src(cond, text)}  ->  {self.show(v)}")
                 if not v:
+                    if self._static(cond):
+                        self.misses.append(f"{self.src(cond, text)} is false for it")
                     out.extend(self._false(cond, text, b, indent + 2))
                     return out
         out.append(f"{pad}(every filter holds; the option is missing for another reason)")

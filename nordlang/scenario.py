@@ -109,15 +109,17 @@ class Scenario:
         check_errors(errors)
 
     # ---------------- running ----------------
-    def run_moves(self) -> str | None:
-        """Play the scripted moves only; an error message if one cannot be played."""
-        for i, step in enumerate(self.data.get("moves", []) or []):
+    def run_moves(self, upto: int | None = None) -> str | None:
+        """Play the scripted moves only (of the first `upto` entries of 'moves',
+        else all; expectations are not checked); an error message if one
+        cannot be played."""
+        for i, step in enumerate((self.data.get("moves", []) or [])[:upto]):
             if isinstance(step, dict):
                 continue
             try:
                 self.game.play(step)
             except NordError as e:
-                return f"{self.src.pos(('moves', i))}: scripted move {step!r} cannot be played: {e.message}"
+                return f"{self.src.pos(('moves', i))}: move {i + 1} {step!r} cannot be played: {e.message}"
         return None
 
     def run(self) -> Report:

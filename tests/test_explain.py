@@ -32,6 +32,57 @@ def test_illegal_placement_names_the_failed_condition(tmp_path, capsys):
     assert "none of its spaces is an anchor (anchors: b3,c2,c4,d3)" in capsys.readouterr().out
 
 
+def _occupied(tmp_path):
+    """placement-2 with a red worker on e3, the second space of blue's karst row."""
+    data = yaml.safe_load((SCEN / "placement-2.yaml").read_text())
+    data["moves"] = ["play none"]
+    data.pop("expect", None)
+    data["position"]["at"] = {"e3": "man:red"}
+    out = tmp_path / "occupied.yaml"
+    out.write_text(yaml.safe_dump(data, sort_keys=False))
+    return str(out)
+
+
+def test_a_refused_space_says_what_stands_on_it(tmp_path, capsys):
+    """An occupied space is not 'not allowed' without a reason: the filter
+    that left it out is named, with what the space holds."""
+    path = _occupied(tmp_path)
+    for move in ("place e3", "place d3,e3"):
+        assert main(["explain", path, move]) == 1
+        out = capsys.readouterr().out
+        assert "e3 is not in open_spaces(land_spaces):" in out
+        assert "open_spaces(land_spaces) leaves e3 out, which is in land_spaces (open_spaces: spaces of a " \
+               "collection with no piece and no structure): e3 holds man:red" in out
+
+
+def test_only_the_part_of_the_rule_for_the_move_is_taken_apart(tmp_path, capsys):
+    """A land placement is told the land part of the rule; the sea part gets one
+    line saying why it does not apply (and the other way round)."""
+    path = _occupied(tmp_path)
+    assert main(["explain", path, "place e3"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "    - land_groups(p, limit(t))" in lines
+    assert "    - sea_groups(p, limit(t)) does not apply: e3 is not among sea_spaces" in lines
+    assert not any("sea_groups(p = " in line or "(40 open spaces)" in line for line in lines)
+    assert main(["explain", path, "place b2"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "    - land_groups(p, limit(t)) does not apply: b2 is not among land_spaces" in lines
+    assert "    - sea_groups(p, limit(t))" in lines
+    assert "        none of its spaces is an anchor (anchors: b3,c2,c4,d3)" in lines
+    assert not any("land_groups(p = " in line for line in lines)
+
+
+def test_a_space_of_no_kind_is_taken_apart_in_every_part(tmp_path, capsys):
+    """A structure's space is in no part: every part says why, and what stands there."""
+    path = _occupied(tmp_path)
+    assert main(["explain", path, "place c3"]) == 1
+    out = capsys.readouterr().out
+    assert "does not apply" not in out
+    assert "c3 is not in open_spaces(land_spaces) (c3 is the space of structure A):" in out
+    assert "c3 is not in open_spaces(sea_spaces) (c3 is the space of structure A):" in out
+    assert "region_of(s) != none  ->  false" in out
+
+
 def test_legal_move_shows_what_it_does(tmp_path, capsys):
     path = _cut(tmp_path, "simple-attack.yaml", ["play none"])
     assert main(["explain", path, "place c2,d2"]) == 0
@@ -146,3 +197,14 @@ def test_options_are_shown_as_a_list(tmp_path, capsys):
     path.write_text(CHALLENGES)
     assert main(["explain", str(path), "challenge P"]) == 1
     assert "  challenge_targets = [Q, S]" in capsys.readouterr().out.splitlines()
+
+
+def test_numbers_and_truth_values_are_shown_apart():
+    """0 == False and 1 == True as keys: the text of one was the text of the
+    other once it had been shown (explain said 'n = false' for no boats left)."""
+    import nordlang
+    rules = nordlang.load_rules(None, 2)
+    assert [rules.show(v) for v in (False, 0, True, 1, 0, False, 1, True)] == \
+        ["false", "0", "true", "1", "0", "false", "1", "true"]
+    rules = nordlang.load_rules(None, 2)
+    assert [rules.show(v) for v in (0, False, 1, True)] == ["0", "false", "1", "true"]

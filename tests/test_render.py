@@ -15,9 +15,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 import nordlang
-from nordlang.board.grid import space_name
+from nordlang.board.grid import parse_space, space_name
 from nordlang.cli import main
 from nordlang.errors import UsageError
 from nordlang.render.svg import render_svg
@@ -167,6 +168,57 @@ def test_components_with_a_piece_and_a_port_are_tinted(game, tree):
     assert len(set(fills.values())) == len(fills)      # each its own tint
 
 
+def _tinted_occupied(game, tree):
+    """(space name, its terrain colour, x, y) of each occupied space in a tinted component."""
+    rules = game.rules
+    tinted = {e.get("data-at") for e in _all(tree, "tint")}
+    out = []
+    for e in _all(tree, "space"):
+        at = e.get("data-at")
+        if at in tinted and parse_space(at) in game.state.occupied:
+            out.append((at, rules.terrains[e.get("data-terrain")]["color"], float(e.get("x")), float(e.get("y"))))
+    assert len(out) >= 5, "the position should have occupied spaces in tinted components"
+    return out
+
+
+def test_the_terrain_under_a_tinted_worker_stays_plain(game, tree):
+    """A component's tint leaves the middle of its spaces alone: each occupied
+    space keeps its terrain fill, and nothing but its pieces is painted over
+    its middle (a shade over the whole space hid forest from mountain)."""
+    elements = list(tree.iter())
+    for at, color, x, y in _tinted_occupied(game, tree):
+        (space,) = [e for e in _all(tree, "space") if e.get("data-at") == at]
+        assert space.get("fill") == color
+        cx, cy = x + 32, y + 32
+        for e in elements[elements.index(space) + 1:]:
+            if e.tag != f"{SVG}rect" or "piece" in (e.get("class") or "") or e.get("fill") in (None, "none"):
+                continue
+            ex, ey, w, h = (float(e.get(k, 0)) for k in ("x", "y", "width", "height"))
+            assert not (ex <= cx <= ex + w and ey <= cy <= ey + h), f"{at} is painted over: {e.attrib}"
+
+
+@needs_png
+def test_the_terrain_colour_shows_beside_a_tinted_worker(game):
+    """In the picture itself, the pixel between a tinted space's band and its
+    only piece has the terrain's colour."""
+    import io
+
+    import cairosvg
+    Image = pytest.importorskip("PIL.Image")          # (cairosvg's own dependency)
+    svg = render_svg(game.rules, game.state)
+    tree = ET.fromstring(svg)
+    img = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode()))).convert("RGB")
+    checked = 0
+    for at, color, x, y in _tinted_occupied(game, tree):
+        if sum(game.state.pools[parse_space(at)].values()) != 1:
+            continue
+        want = tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))
+        got = img.getpixel((int(x + 32), int(y + 12)))
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 8, (at, got, want)
+        checked += 1
+    assert checked >= 5
+
+
 def test_title_is_escaped(game):
     text = render_svg(game.rules, game.state, title='a <b> & "c"')
     root = ET.fromstring(text)
@@ -264,6 +316,58 @@ def test_render_a_scenario(tmp_path, capsys):
     assert {e.get("data-id") for e in _all(root, "structure")} >= {"A", "B"}
     assert main(["render", str(path), "--turn", "3", "-o", str(out)]) == 2
     assert "--turn applies to replay logs only" in _one_line_error(capsys)
+
+
+def _pieces_at(svg_path):
+    """(data-at, data-kind, owner or tag) of every piece drawn on a space."""
+    root = ET.parse(svg_path).getroot()
+    spaces = {e.get("data-at") for e in _all(root, "space")}
+    return sorted((e.get("data-at"), e.get("data-kind"), _el_who(e)) for e in _all(root, "piece")
+                  if e.get("data-at") in spaces)
+
+
+def test_render_a_scenario_after_its_moves(tmp_path, capsys):
+    """--moves all draws the position the scenario's script leads to, --moves N
+    the one after its first N entries (an 'expect' entry plays nothing)."""
+    path = nordlang.bundled("variants") / "scenarios" / "placement-2.yaml"
+    out = tmp_path / "p.svg"
+    placed = [("d3", "man", "blue"), ("e3", "man", "blue")]
+    assert main(["render", str(path), "-o", str(out)]) == 0
+    set_up = _pieces_at(out)
+    assert not set(placed) & set(set_up)
+    assert main(["render", str(path), "--moves", "all", "-o", str(out)]) == 0
+    assert "after move 3: turn 2 drawn" in capsys.readouterr().out
+    after = _pieces_at(out)
+    assert sorted(set(after) - set(set_up)) == placed
+    assert ", after move 3" in ET.parse(out).getroot().find(f"{SVG}title").text
+    for n in ("1", "2"):            # 'play none' places nothing; the second entry is an 'expect'
+        assert main(["render", str(path), "--moves", n, "-o", str(out)]) == 0
+        assert _pieces_at(out) == set_up
+    assert main(["render", str(path), "--moves", "3", "-o", str(out)]) == 0
+    assert _pieces_at(out) == after
+
+
+def test_render_after_moves_bad_input(tmp_path, log, capsys):
+    path = nordlang.bundled("variants") / "scenarios" / "placement-2.yaml"
+    out = str(tmp_path / "p.svg")
+    capsys.readouterr()
+    assert main(["render", str(path), "--moves", "4", "-o", out]) == 2
+    assert "--moves 4, but the scenario's 'moves:' has only 3 entries (give 0 to 3, or all)" in _one_line_error(capsys)
+    for bad in ("x", "-1", "2.5"):
+        assert main(["render", str(path), "--moves", bad, "-o", out]) == 2
+        assert f"--moves takes a number of entries of the scenario's 'moves:' or 'all', not '{bad}'" in \
+            _one_line_error(capsys)
+    assert main(["render", str(log), "--moves", "all", "-o", out]) == 2
+    assert "--moves applies to scenarios; a replay takes --turn N" in _one_line_error(capsys)
+    data = yaml.safe_load(path.read_text())
+    data["moves"] = ["play none", {"expect": {"player": "blue"}}, "place g3", "place d3"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert main(["render", str(bad), "--moves", "all", "-o", out]) == 2
+    err = _one_line_error(capsys)
+    assert f"{bad}:" in err and "move 3 'place g3' cannot be played: " in err and "'g3' is not one of" in err
+    assert not (tmp_path / "p.svg").exists()
+    assert main(["render", str(bad), "--moves", "2", "-o", out]) == 0     # the moves before it are fine
 
 
 def test_scenario_without_the_scenario_loader(tmp_path, monkeypatch, capsys):

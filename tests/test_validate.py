@@ -90,10 +90,11 @@ EXPECTED: dict[str, list[tuple]] = {
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
     "variants/island-too-close.yaml": [
         (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
-    "variants/board-check-two-tests.yaml": [(6, 7, "board_checks/0: takes 'check' or 'offenders', not both", None)],
+    "variants/board-check-two-tests.yaml": [
+        (6, 7, "board_checks/check 1: takes 'check' or 'offenders', not both", None)],
     "variants/board-check-offenders-not-a-list.yaml": [(7, 18, "'offenders' gives true, not a collection",
                                                          "or write 'check' instead")],
-    "variants/board-check-no-test.yaml": [(7, 7, "board_checks/0: needs 'check' or 'offenders'", None)],
+    "variants/board-check-no-test.yaml": [(7, 7, "board_checks/check 1: needs 'check' or 'offenders'", None)],
     "variants/space-superscript.yaml": [(9, 31, "'f²' is not a space name", None)],
     # ---- data_checks: the tables' words ----
     "variants/table-word-typo.yaml": [(5, 20, "tables.scoring_order breaks a rule of this rulebook: scoring_order "
@@ -159,11 +160,11 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
     "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
     "scenarios/expect-indented-too-little.yaml": [
-        (15, 5, "unknown key 'at' in moves/2", "'at' is a key of 'expect': indent it under 'expect'"),
-        (14, 12, "moves/2/expect: expected a mapping (key: value), got nothing", None)],
+        (15, 5, "unknown key 'at' in moves/move 3", "'at' is a key of 'expect': indent it under 'expect'"),
+        (14, 12, "moves/move 3/expect: expected a mapping (key: value), got nothing", None)],
     "scenarios/colour-in-expression.yaml": [(11, 27, "unknown name 'red'", "a number in turn order (red is 0)")],
     "scenarios/values-key-misspelt.yaml": [(12, 17, "unknown name 'longbot'", "did you mean 'longboat'")],
-    "scenarios/move-of-nothing.yaml": [(11, 5, "moves/0: expected a move in text ('place c2,d2') or a mapping "
+    "scenarios/move-of-nothing.yaml": [(11, 5, "moves/move 1: expected a move in text ('place c2,d2') or a mapping "
                                                "with 'expect', got nothing", None)],
     "scenarios/value-text-a-number.yaml": [(12, 5, "expected nordlang text, got the number 5", "in quotes")],
     "scenarios/expect-unknown-player.yaml": [(11, 11, "'pink' is not a player of this game", None)],
@@ -527,3 +528,42 @@ def test_validate_lists_a_files_errors_in_line_order(capsys):
     rc, out, err = run(capsys, "validate", target("scenarios/expect-indented-too-little.yaml"))
     assert rc == 2
     assert [(m["line"], m["col"]) for m in messages(err) if m["kind"] == "error"] == [(14, 12), (15, 5)]
+
+
+def test_a_scenarios_moves_are_counted_from_one_in_every_message(tmp_path, capsys):
+    """A scenario's schema errors, the run of `nord test` and the script run by
+    `nord explain` all name its third entry of 'moves' 'move 3' (the schema
+    said moves/2, the run 'move 3')."""
+    import yaml
+    data = yaml.safe_load((ROOT / "variants" / "scenarios" / "simple-attack.yaml").read_text())
+    data.pop("expect", None)
+    path = tmp_path / "s.yaml"
+    data["moves"] = ["play none", {"expect": {"legal": ["place c2,d2"]}}, 5, {"expect": {"holds": [True]}}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    rc, out, err = run(capsys, "validate", path)
+    assert rc == 2
+    msgs = [m["msg"] for m in messages(err)]
+    assert msgs == ["moves/move 3: expected a move in text ('place c2,d2') or a mapping with 'expect', "
+                    "got the number 5", "moves/move 4/expect/holds/condition 1: expected text, got true"]
+    data["moves"] = ["play none", {"expect": {"legal": ["place c2,d2"]}}, "place e2"]
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    rc, out, err = run(capsys, "test", path)
+    assert rc == 1 and "move 3 'place e2' cannot be played" in out
+    rc, out, err = run(capsys, "explain", path, "place c2")
+    assert rc == 2 and "move 3 'place e2' cannot be played" in out
+
+
+def test_paths_in_words_count_list_entries_from_one():
+    """Each list's entries are named by the title the schema gives its items, else 'item'."""
+    from nordlang.errors import describe_path
+    from nordlang.rules.schema import _where, schema
+    assert describe_path(("moves", 0), {1: "move"}) == "moves/move 1"
+    assert describe_path((0, 4)) == "item 1/item 5"
+    assert describe_path(("players", "min")) == "players/min"
+    assert describe_path(()) == "the top level"
+    scenario, rulebook = schema("scenario"), schema("rulebook")
+    assert _where(("moves", 2, "expect", "legal", 0), scenario) == "moves/move 3/expect/legal/move 1"
+    assert _where(("position", "at", "A", 1), scenario) == "position/at/A/piece 2"
+    assert _where(("map", 2), scenario) == "map/row 3"
+    assert _where(("flows", "f()", 2, "then", 0), rulebook) == "flows/f()/step 3/then/step 1"
+    assert _where(("board_checks", 0, "check"), rulebook) == "board_checks/check 1/check"

@@ -1,4 +1,4 @@
-"""`nord render (SCENARIO | LOG) [--turn N] -o FILE.svg|.png`: a picture of a position."""
+"""`nord render (SCENARIO [--moves N|all] | LOG [--turn N]) -o FILE.svg|.png`: a picture of a position."""
 
 from __future__ import annotations
 
@@ -17,11 +17,16 @@ FORMATS = (".svg", ".png")
 
 
 def add(sub):
-    p = sub.add_parser("render", help="draw a position (a scenario, or a replay log at a turn) as SVG or PNG")
+    p = sub.add_parser("render", help="draw a position (a scenario's, or after its scripted moves; a replay "
+                                      "log's at a turn) as SVG or PNG")
     p.add_argument("file", metavar="SCENARIO|LOG", help="a scenario (.yaml with a map) or a replay written by "
                                                         "`nord play --log`")
     p.add_argument("--turn", type=positive_int, metavar="N",
                    help="for a replay: the position at the start of turn N (default: the final position)")
+    p.add_argument("--moves", metavar="N|all",
+                   help="for a scenario: the position after its scripted moves, all of them or the first N "
+                        "entries of its 'moves:' list, numbered as `nord test` numbers them (an 'expect' entry "
+                        "plays nothing and is not checked); default: the position it sets up")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture to write: FILE.svg or FILE.png")
     p.add_argument("--rulebook", metavar="PATH", help="for a replay: the rulebook (default: the one the replay names)")
     p.set_defaults(func=run)
@@ -40,12 +45,16 @@ def run(args):
     if not path.is_file():
         raise UsageError(f"no such file: {args.file}")
     kind = _kind_of(path)
+    moves, played = args.moves, 0
     if kind == "replay":
+        if moves is not None:
+            raise UsageError(f"{args.file} is a replay log: --moves applies to scenarios; a replay takes --turn N")
         game, title = position_from_replay(path, args.turn, args.rulebook)
     elif kind == "scenario":
         if args.turn is not None:
-            raise UsageError(f"{args.file} is a scenario, a single position: --turn applies to replay logs only")
-        game, title = position_from_scenario(path, args.rulebook)
+            raise UsageError(f"{args.file} is a scenario: --turn applies to replay logs only; a scenario takes "
+                             "--moves N|all")
+        game, title, played = position_from_scenario(path, args.rulebook, moves)
     else:
         raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
                          "(a YAML file with a 'map:' key)")
@@ -55,7 +64,8 @@ def run(args):
     else:
         data = render_png(svg)
     write_atomic(out, data=data)
-    print(f"{kind} {args.file}: turn {game.state.turn} drawn to {args.output}")
+    after = f" after move {played}" if played else ""
+    print(f"{kind} {args.file}{after}: turn {game.state.turn} drawn to {args.output}")
     return 0
 
 
@@ -128,7 +138,10 @@ def _ranges(turns) -> str:
     return ", ".join(out) if out else "none"
 
 
-def position_from_scenario(path, rulebook=None):
+def position_from_scenario(path, rulebook=None, moves=None):
+    """(game, title, entries played): the position a scenario sets up, or
+    (`moves`: 'all' or a number of entries of its 'moves:') the one its
+    scripted moves lead to."""
     try:
         from ..scenario import load_scenario
     except ModuleNotFoundError as e:
@@ -142,10 +155,31 @@ def position_from_scenario(path, rulebook=None):
             raise UsageError("a scenario names its own rulebook (its 'rulebook:' key); --rulebook is for replays")
         kwargs["rulebook"] = rulebook
     sc = load_scenario(path, **kwargs)
+    upto = _moves_count(path, moves, len(sc.data.get("moves") or []))
+    if upto:
+        failed = sc.run_moves(upto)
+        if failed is not None:
+            raise UsageError(failed)
     game = sc.game
     first = str((getattr(sc, "data", None) or {}).get("description", "")).strip().split("\n")[0].split(". ")[0]
-    title = f"{game.rules.name}: {Path(path).name}" + (f", {first}" if first else "")
-    return game, title
+    title = f"{game.rules.name}: {Path(path).name}" + (f", {first}" if first else "") + \
+        (f", after move {upto}" if upto else "")
+    return game, title, upto
+
+
+def _moves_count(path, moves, n: int) -> int:
+    """How many entries of a scenario's 'moves:' `--moves` asks for (0: none)."""
+    if moves is None:
+        return 0
+    if moves.strip().lower() == "all":
+        return n
+    text = moves.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise UsageError(f"--moves takes a number of entries of the scenario's 'moves:' or 'all', not {moves!r}")
+    if int(text) > n:
+        raise UsageError(f"{path}: --moves {int(text)}, but the scenario's 'moves:' has "
+                         + (f"only {n} entries (give 0 to {n}, or all)" if n else "no entries"))
+    return int(text)
 
 
 # ---------------------------------------------------------------- output

@@ -3,8 +3,9 @@
 The board is a grid of squares coloured by terrain; features are marks on
 their spaces; each structure is a block with its four ports drawn as gates
 on its sides and its id as a label. Every connected component of the
-connection graph that holds both a piece and a port gets a light tint of
-its own over its spaces and gates. Pieces are shapes in their owner's
+connection graph that holds both a piece and a port gets a tint of its
+own: a band inside its outline and its gates (the spaces keep their
+terrain colour, so what a piece stands on stays plain). Pieces are shapes in their owner's
 colour (kinds get shapes in rulebook order; linking kinds are discs); what
 a structure or zone holds is drawn as small stacks with counts. A side
 panel shows whose turn it is, the points, every player's zones, the tracks
@@ -34,7 +35,7 @@ FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 BG = "#f4efe2"
 INK = "#2b2118"
 MUTED = "#6b6256"
-TINT_OPACITY = 0.62
+TINT_BAND = 9             # width of a component's band of tint, in px
 
 # light, clearly different tints for components; more are made by turning the hue
 TINTS = ("#ff8fd0", "#6fe4ff", "#ffb347", "#b99cff", "#9dff6e", "#ff7f7f",
@@ -353,27 +354,38 @@ class _Picture:
         self.space_pieces()
 
     def tints(self):
+        """Each component as a band of its tint inside its outline, so the
+        middle of every space keeps its terrain colour (a shade over whole
+        spaces hid what a worker stands on)."""
         out = self.out
         if not self.n_comps:
             return
         out.append('<g class="tints">')
-        mine = [(s, self.comp_index[s]) for s in self.grid.spaces if s in self.comp_index]
-        for s, i in mine:
-            x, y = self.xy(s)
-            out.append(_el("rect", class_="tint", data_component=i, data_at=space_name(s), x=x, y=y, width=CELL,
-                           height=CELL, fill=self.tint(i), fill_opacity=TINT_OPACITY))
-        # an outline around each component, on the sides whose neighbour is not in it
-        for s, i in mine:
-            x, y = self.xy(s)
-            ends = {"N": (x, y, x + CELL, y), "S": (x, y + CELL, x + CELL, y + CELL),
-                    "W": (x, y, x, y + CELL), "E": (x + CELL, y, x + CELL, y + CELL)}
-            for d, (dr, dc) in DIRS.items():
-                if self.comp_index.get((s[0] + dr, s[1] + dc)) == i:
-                    continue
-                x1, y1, x2, y2 = ends[d]
-                out.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=self.tint(i), stroke_width=4,
-                               stroke_linecap="square"))
+        for s in self.grid.spaces:
+            i = self.comp_index.get(s)
+            if i is None:
+                continue
+            out.append(f"<g{_a(class_='tint', data_component=i, data_at=space_name(s), fill=self.tint(i))}>")
+            out.extend(_el("rect", x=float(x), y=float(y), width=float(w), height=float(h))
+                       for x, y, w, h in self._band(s, i))
+            out.append("</g>")
         out.append("</g>")
+
+    def _band(self, s, i):
+        """(x, y, width, height) of the pieces of component i's band on space s:
+        along each side whose neighbour is not in it, and in each inner corner."""
+        x, y = self.xy(s)
+        b = TINT_BAND
+
+        def inside(dr, dc):
+            return self.comp_index.get((s[0] + dr, s[1] + dc)) == i
+        sides = {"N": (x, y, CELL, b), "S": (x, y + CELL - b, CELL, b), "W": (x, y, b, CELL),
+                 "E": (x + CELL - b, y, b, CELL)}
+        out = [sides[d] for d, (dr, dc) in DIRS.items() if not inside(dr, dc)]
+        for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            if inside(dr, 0) and inside(0, dc) and not inside(dr, dc):
+                out.append((x if dc < 0 else x + CELL - b, y if dr < 0 else y + CELL - b, b, b))
+        return out
 
     def _mark(self, cx, cy, r, color):
         """A small pile of three dots: the mark of a feature."""
@@ -666,9 +678,9 @@ class _Picture:
             x += width + 8
         y += 22
         if self.n_comps:
-            out.append(_el("rect", x=x0, y=y, width=14, height=14, fill=self.tint(0), fill_opacity=TINT_OPACITY,
-                           stroke=self.tint(0), stroke_width=2))
-            out.append(_text(x0 + 20, y + 11, "tint: a connected group holding a piece and a port", size=10))
+            out.append(_el("rect", x=x0 + 2, y=y + 2, width=12, height=12, fill="none", stroke=self.tint(0),
+                           stroke_width=4))
+            out.append(_text(x0 + 20, y + 11, "band of tint: a connected group holding a piece and a port", size=10))
             y += 22
         out.append("</g>")
         return y

@@ -543,6 +543,8 @@ class Rules:
     # ---------------- showing values ----------------
     def show(self, v) -> str:
         """The one text form of a value: move notation, logs and messages use it."""
+        if v is True or v is False:     # (equal to 1 and 0 as keys of the cache: never in it)
+            return "true" if v else "false"
         try:
             return self._shown[v]
         except KeyError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import LoadError, Pos, SchemaError, did_you_mean
+from ..errors import LoadError, Pos, SchemaError, describe_path, did_you_mean
 from .yamlpos import load_yaml
 
 _OPS = ("replace", "remove", "before", "after")
@@ -113,12 +113,12 @@ def _claim(touched, path, who, errors, src, vpath):
     for n in range(1, len(path) + 1):
         prev = touched.get(path[:n])
         if prev is not None and prev != who:
-            _err(errors, src, vpath, f"this variant changes {'/'.join(map(str, path))}, which {prev} "
+            _err(errors, src, vpath, f"this variant changes {describe_path(path)}, which {prev} "
                                      "already changed", hint="stacked variants must change different rules")
             return
     for k in list(touched):
         if k[:len(path)] == path and touched[k] != who:
-            _err(errors, src, vpath, f"this variant changes {'/'.join(map(str, path))}, which {touched[k]} "
+            _err(errors, src, vpath, f"this variant changes {describe_path(path)}, which {touched[k]} "
                                      "already changed in part", hint="stacked variants must change different rules")
             return
     touched[path] = who
@@ -137,7 +137,7 @@ def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, error
                 v = {a: b for a, b in v.items() if a != "$replace"}
             if v is None:
                 if k not in target:
-                    _err(errors, src, vp, f"cannot delete {'/'.join(map(str, p))}: the rulebook has no such entry",
+                    _err(errors, src, vp, f"cannot delete {describe_path(p)}: the rulebook has no such entry",
                          hint=did_you_mean(str(k), map(str, target)))
                     continue
                 _claim(touched, p, who, errors, src, vp)
@@ -170,7 +170,7 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
         else:
             hint = did_you_mean(str(ident), ids) or (f"ids there: {', '.join(ids)}" if ids else
                                                      "that list has no ids")
-        _err(errors, src, vp, f"no item with id {ident!r} in {'/'.join(map(str, path))}", hint=hint)
+        _err(errors, src, vp, f"no item with id {ident!r} in {describe_path(path)}", hint=hint)
         return None
     for j, op in enumerate(ops):
         vp = vpath + (j,)

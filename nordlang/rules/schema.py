@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import jsonschema
 
-from ..errors import SchemaError, did_you_mean, unique
+from ..errors import SchemaError, describe_path, did_you_mean, unique
 from ..errors import describe_value as _what  # (the same words everywhere)
 
 _TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
@@ -83,10 +83,33 @@ def _plural(words: str) -> str:
     return {"text": "texts", "a whole number": "whole numbers", "a number": "numbers"}.get(words, words)
 
 
+def _at(root, path) -> dict:
+    """The schema of the value at `path` (the first alternative that fits the way down)."""
+    node = _resolve(root, root)
+    for part in path:
+        alts = [_resolve(a, root) for a in node.get("oneOf", ())] or [node]
+        if isinstance(part, int):
+            node = next((a["items"] for a in alts if isinstance(a.get("items"), dict)), {})
+        else:
+            node = next((a["properties"][part] for a in alts if part in (a.get("properties") or {})),
+                        next((a["additionalProperties"] for a in alts
+                              if isinstance(a.get("additionalProperties"), dict)), {}))
+        title = node.get("title") if isinstance(node, dict) else None       # (beside a $ref)
+        node = {**_resolve(node, root), **({"title": title} if title else {})}
+    return node
+
+
+def _where(path, root) -> str:
+    """The path in words, each list's entries named by the title of its items ('moves/move 3')."""
+    def entry(upto):
+        return _at(root, upto).get("title", "item") if root else "item"
+    return describe_path(path, {i: entry(path[:i + 1]) for i, part in enumerate(path) if isinstance(part, int)})
+
+
 def _explain(err, locate, root=None) -> list[SchemaError]:
     path = tuple(err.absolute_path)
     v = err.validator
-    where = "/".join(map(str, path)) or "the top level"
+    where = _where(path, root)
     keys = _alternative_keys(err.validator_value) if v == "oneOf" else None
     if keys and isinstance(err.instance, dict):
         # an object that has exactly one of some keys (a board check: check or offenders)
