@@ -26,6 +26,26 @@ class Builtin:
     seq: bool = False          # returns a tuple or list, already in order: iterating it needs no sort
     inline: str | None = None  # the same as Python source, written into generated code instead of a call:
     #                            `ctx` is the context and {0}, {1}... the arguments, each used once
+    args: tuple = ()           # the kind of value each argument takes (a name of KINDS, or None: any)
+    returns: str | None = None  # the kind of value it gives (a name of KINDS), when it is one
+
+
+# Kinds of value a primitive's argument takes or its value is, checked when a
+# rulebook loads: a literal where one is expected must be a value of the kind
+# (the known names of a kind come from the rulebook: its terrains, features,
+# structure kinds, piece kinds, sources of points, the board's structures and
+# spaces); and a literal compared with a primitive's value must be one it can give.
+KINDS = {
+    "item": "an item, made by its kind's name: `coin()` (no tag) or `coin(p)`; no literal is one",
+    "player": "a player: a number in turn order, from 0 (not a colour: the first colour is 0)",
+    "structure": "a structure of the board, by its id (a text; spaces and ports are not literals)",
+    "structure kind": "the name of a kind of structure the rulebook declares",
+    "piece kind": "the name of a kind of piece the rulebook declares",
+    "terrain": "the name of a terrain the rulebook declares",
+    "feature": "the name of a feature the rulebook declares",
+    "source": "the name of a source of points (the result's `sources`, when it names them)",
+    "space name": "the name of a space of the board, like \"c4\"",
+}
 
 
 @dataclass
@@ -50,6 +70,14 @@ class Registry:
             return fn
         return deco
 
+    def kinds_markdown(self) -> str:
+        """The reference's list of the kinds of value primitives declare."""
+        used = {k for b in self.items.values() for k in (*b.args, b.returns) if k}
+        unknown = used - set(KINDS)
+        if unknown:       # (a registration naming a kind no one describes)
+            raise ValueError(f"undescribed kinds of value: {sorted(unknown)}")
+        return "".join(f"- *{k}*: {KINDS[k]}\n" for k in KINDS if k in used)
+
     def markdown(self) -> str:
         """The language reference's table of primitives, grouped."""
         out = []
@@ -60,16 +88,22 @@ class Registry:
             out.append(f"\n### {g}\n\n| primitive | kind | doc | example |\n|---|---|---|---|")
             for b in sorted(groups[g], key=lambda b: b.name):
                 lo, hi = b.arity
-                sig = b.name if b.kind == BARE else f"{b.name}({_sig(lo, hi)})"
+                sig = b.name if b.kind == BARE else f"{b.name}({_sig(lo, hi, b.args)})"
+                if b.returns:
+                    sig += f" -> {b.returns}"
                 ex = f"`{b.example}`" if b.example else ""
                 out.append(f"| `{sig}` | {b.kind} | {b.doc} | {ex} |")
         return "\n".join(out) + "\n"
 
 
-def _sig(lo, hi):
-    if b := (hi is None):
-        return f"{lo}+ args" if b else ""
-    return ", ".join(f"a{i + 1}" if i < lo else f"[a{i + 1}]" for i in range(hi))
+def _sig(lo, hi, kinds=()):
+    if hi is None:
+        return f"{lo}+ args"
+
+    def arg(i):
+        kind = kinds[i] if i < len(kinds) else None
+        return f"a{i + 1}: {kind}" if kind else f"a{i + 1}"
+    return ", ".join(arg(i) if i < lo else f"[{arg(i)}]" for i in range(hi))
 
 
 def sort_key(v):

@@ -17,5 +17,9 @@ def reference() -> str:
         "Kinds: *expr* (a function), *aggregate* (takes a collection or a generator such as\n"
         "`sum(x * 2 for x in xs if x > 0)`), *bare* (a value named without parentheses), *lazy*\n"
         "(its argument is evaluated specially), *effect* (a statement).\n"
+        "A signature names the kind of value an argument takes (`a2: item`) and, after `->`, the kind\n"
+        "a primitive gives, where it is one of these; a literal given or compared there is checked\n"
+        "when the rulebook loads, against the names the rulebook declares:\n\n"
+        + STD.kinds_markdown()
         + STD.markdown()
     )
