@@ -221,3 +221,56 @@ def test_literals_of_the_right_kind_of_value_load(text):
     else:
         c.expr(parse(text, "expr"), frozenset())
     assert c.errors == []
+
+
+def _value(text):
+    """The value of an expression in the first position of a 2-player game (a NordError raised)."""
+    rules = nordlang.load_rules(players=2)
+    fn, _ = _compiled(rules, text, True)
+    return fn(Ctx(nordlang.Game(rules, 1).state, rules))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("2 and 5", True), ("0 or none", False), ("1 and [1]", True), ("[] or 0", False), ("3 or 0", True),
+    ("[2 and 5, 0 or 7]", (True, True)), ("(true and false) == false", True),
+    ("[x for x in [0, 1, 2] if x and true]", (1, 2)), ("if 0 or 2 then 1 else 2", 1),
+    ("any(x and y for x in [1] for y in [0, 3])", True),
+    ("count(x > 0 for x in [1, -1, 2])", 2), ("count(x for x in [0, 1] if x < 5)", 2), ("count([0, false])", 1),
+    ("7 % 3 * 2", 2), ("2 * -3", -6), ('"a" + "b"', "ab"), ("[1] + [2]", (1, 2)),
+])
+def test_operators_have_nordlangs_meaning(text, value):
+    """`and`/`or` give true or false (Python's give an operand), count(gen)
+    counts the true or kept items; see 'Values and operators' in the reference."""
+    got = _value(text)
+    assert got == value and type(got) is type(value), (got, value)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('"a" * 3', "* multiplies numbers, not a text"),
+    ("3 * [1]", "* multiplies numbers, not a list"),
+    ('"%d" % 5', "% gives the remainder of numbers, not a text"),
+    ("[1, 2][-1]", "index -1 is below 0: items are counted from 0"),
+    ('"abc"[1]', "a text has no items: it cannot be indexed"),
+])
+def test_pythons_meanings_of_operators_are_refused_when_loading(text, message):
+    rules = nordlang.load_rules(players=2)
+    c = Compiler(rules.names)
+    c.expr(parse(text, "expr"), frozenset())
+    assert [e.message for e in c.errors] == [message]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('first(["a"]) * 3', "wrong kind of value: cannot use * on a text and a number"),
+    ("3 * first([[1]])", "wrong kind of value: cannot use * on a number and a tuple"),
+    ('first(["%d"]) % 5', "wrong kind of value: cannot use % on a text and a number"),
+    ("[1, 2][first([-1])]", "index -1 out of range (0..1)"),
+    ('first(["abc"])[1]', "wrong kind of value: a text cannot be indexed"),
+    ("at([1, 2, 3], first([-1]))", "at() counts items from 0, not from -1"),
+])
+def test_pythons_meanings_of_operators_are_errors_when_running(text, message):
+    """Values only known when the rule runs: an error, not a repeated text,
+    a formatted text, an item counted from the end or a character."""
+    from nordlang.errors import NordError
+    with pytest.raises(NordError) as e:
+        _value(text)
+    assert e.value.message == message

@@ -103,7 +103,7 @@ def _terrain(ctx, s):
 
 
 @_def("has_feature", arity=(2, 2), doc="true when a space shows the named feature",
-      example='has_feature(s, "pile")', args=(None, "feature"))
+      example='has_feature(s, "pile")', args=(None, "feature"), returns="truth")
 def _has_feature(ctx, s, name):
     return name in ctx.rules.grid.features.get(s, ())
 
@@ -249,7 +249,7 @@ def _piece_at(ctx, s):
 
 
 @_def("occupied", arity=(1, 1), doc="true when a linking piece stands on the space", example="occupied(s)",
-      group="zones")
+      group="zones", returns="truth")
 def _occupied(ctx, s):
     return s in ctx.state.occupied
 
@@ -300,7 +300,7 @@ def _next_value(ctx, zone):
 
 # ---------------- the connection graph ----------------
 @_def("connected", arity=(2, 2), doc="true when a component links the two (structures, spaces or ports)",
-      example="connected(x, y)", group="graph", args=("structure", "structure"))
+      example="connected(x, y)", group="graph", args=("structure", "structure"), returns="truth")
 def _connected(ctx, a, b):
     return ctx.state.links.connected(a, b)
 

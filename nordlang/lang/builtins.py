@@ -45,6 +45,7 @@ KINDS = {
     "feature": "the name of a feature the rulebook declares",
     "source": "the name of a source of points (the result's `sources`, when it names them)",
     "space name": "the name of a space of the board, like \"c4\"",
+    "truth": "true or false (compared with a text, never equal)",
 }
 
 
@@ -142,17 +143,17 @@ CORE = Registry()
 _d = CORE.define
 
 
-def _agg(name, doc, example):
+def _agg(name, doc, example, returns=None):
     def deco(fn):
-        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates", True))
+        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates", True, returns=returns))
         return fn
     return deco
 
 
-@_agg("count", "number of items (of a collection, or a generator's true/kept items)",
-      "count(s for s in spaces if occupied(s))")
+@_agg("count", "number of items that are not false: of a collection, or those a generator keeps "
+      "(`count(x > 0 for x in xs)` counts the true ones)", "count(s for s in spaces if occupied(s))")
 def _count(ctx, it):
-    return sum(1 for _ in ordered(it))
+    return sum(1 for x in ordered(it) if x is not False)
 
 
 @_agg("sum", "sum of numbers", "sum(points(p) for p in players)")
@@ -172,12 +173,12 @@ def _max(ctx, it):
     return max(vals) if vals else None
 
 
-@_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])")
+@_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])", "truth")
 def _any(ctx, it):
     return any(ordered(it))
 
 
-@_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])")
+@_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])", "truth")
 def _all(ctx, it):
     return all(ordered(it))
 
@@ -279,9 +280,13 @@ def _clamp(ctx, x, lo, hi):
     return max(lo, min(hi, x))
 
 
-@_d("at", arity=(2, 3), doc="item i of a list, the last one past the end (or the default)",
+@_d("at", arity=(2, 3), doc="item i of a list (from 0), the last one past the end (or the default)",
     example="at([1, 2], 5)", group="collections")
 def _at(ctx, seq, i, default=None):
+    if i < 0:
+        from ..errors import EvalError
+        raise EvalError(f"at() counts items from 0, not from {i}",
+                        hint="a negative index does not count from the end; the last item is at(xs, len(xs) - 1)")
     seq = tuple(ordered(seq))
     if not seq:
         return default
