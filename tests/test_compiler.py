@@ -126,7 +126,7 @@ def test_inline_sources_use_each_argument_once():
 
 @pytest.mark.parametrize("body, message", [
     ("frontier([(99, 99)])", "is not a space or port of this board"),
-    ("frontier(\"nowhere\")", "nowhere is not a structure"),
+    ("frontier(first([\"nowhere\"]))", "nowhere is not a structure"),   # (a literal is refused when loading)
     ("[terrain(99)]", "99 is not a space of this board"),
 ])
 def test_a_bad_board_value_in_a_variant_is_reported_at_its_text(tmp_path, body, message):
@@ -152,10 +152,13 @@ def test_pythons_warnings_on_generated_code_do_not_reach_the_user(tmp_path):
     import warnings
     v = tmp_path / "w.yaml"
     v.write_text("description: x\nextends: nord\npatch:\n  define:\n    warrior_points(n): 'n * n + tag(5)'\n")
+    from nordlang.errors import NordError
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        nordlang.load_rules(players=2, variants=[str(v)])
+        with pytest.raises(NordError) as e:         # (a literal is no item: refused in nordlang's words)
+            nordlang.load_rules(players=2, variants=[str(v)])
     assert [str(w.message) for w in caught] == []
+    assert e.value.message == "5 is not an item (argument 1 of tag())"
 
 
 @pytest.mark.parametrize("text, mode, message, hint", [
@@ -172,3 +175,102 @@ def test_parse_errors_say_what_was_probably_meant(text, mode, message, hint):
     with pytest.raises(LangError) as e:
         parse(text, mode)
     assert (e.value.message, e.value.hint) == (message, hint)
+
+
+@pytest.mark.parametrize("text, message, hint", [
+    ('connected(first(spaces), "nosuch")', "'nosuch' is not a structure of this board (argument 2 of connected())",
+     None),
+    ('len(connected_pairs("setlement"))', "'setlement' is not a structure kind (argument 1 of connected_pairs())",
+     "did you mean 'settlement'?"),
+    ('amount(supply("blue"), man())', "'blue' is not a player (argument 1 of supply())",
+     "a player is a number in turn order; blue is 1"),
+    ("points(true)", "true is not a player (argument 1 of points())", "a player is a number in turn order, from 0"),
+    ("owner(5)", "5 is not an item (argument 1 of owner())", "an item is made by its kind, like "),
+    ("amount(fleet, kind(piece_at(first(spaces))))",
+     "this gives the name of a piece kind, but argument 2 of amount() is an item", "kind(...) gives the name"),
+    ("[s for s in spaces if piece_at(s) == player]", "this compares an item with a player: it is never true",
+     "the player an item belongs to is owner(...)"),
+    ('[s for s in spaces if piece_at(s) == "boat"]', "'boat' is not an item, so this comparison is never true",
+     "to compare an item's kind, write kind(...) == 'boat'"),
+    ('player != "green"', "'green' is not a player, so this comparison is never true",
+     "a player is a number in turn order; green is 3"),
+    ('space("c99")', "'c99' is not a space of this board (argument 1 of space())", "did you mean 'c9'?"),
+])
+def test_a_literal_of_the_wrong_kind_of_value_is_an_error_when_loading(text, message, hint):
+    """Primitives declare the kind of value each argument takes and they
+    give; a literal there that can never be one is an error at its text."""
+    rules = nordlang.load_rules(players=3)
+    c = Compiler(rules.names)
+    c.expr(parse(text, "expr"), frozenset())
+    assert [e.message for e in c.errors] == [message]
+    err = c.errors[0]
+    assert (hint is None and err.hint is None) or (hint is not None and err.hint.startswith(hint)), err.hint
+    assert text[err.pos.col - 1:].startswith(("'", '"', "true", "5", "kind", "piece_at", "player")), err.pos
+
+
+@pytest.mark.parametrize("text", [
+    'connected(first(spaces), "X")', 'len(connected_pairs("settlement"))', "amount(supply(2), man(1))",
+    "points(3)", "owner(piece_at(first(spaces))) == player", 'kind(piece_at(first(spaces))) == "boat"',
+    "owner(piece_at(first(spaces))) == none", 'space("c4")', 'move_all(first(spaces), fleet, none)',
+])
+def test_literals_of_the_right_kind_of_value_load(text):
+    rules = nordlang.load_rules(players=3)
+    c = Compiler(rules.names)
+    if text.startswith("move_all"):
+        c.block(parse(text, "effects"), frozenset())
+    else:
+        c.expr(parse(text, "expr"), frozenset())
+    assert c.errors == []
+
+
+def _value(text):
+    """The value of an expression in the first position of a 2-player game (a NordError raised)."""
+    rules = nordlang.load_rules(players=2)
+    fn, _ = _compiled(rules, text, True)
+    return fn(Ctx(nordlang.Game(rules, 1).state, rules))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("2 and 5", True), ("0 or none", False), ("1 and [1]", True), ("[] or 0", False), ("3 or 0", True),
+    ("[2 and 5, 0 or 7]", (True, True)), ("(true and false) == false", True),
+    ("[x for x in [0, 1, 2] if x and true]", (1, 2)), ("if 0 or 2 then 1 else 2", 1),
+    ("any(x and y for x in [1] for y in [0, 3])", True),
+    ("count(x > 0 for x in [1, -1, 2])", 2), ("count(x for x in [0, 1] if x < 5)", 2), ("count([0, false])", 1),
+    ("7 % 3 * 2", 2), ("2 * -3", -6), ('"a" + "b"', "ab"), ("[1] + [2]", (1, 2)),
+])
+def test_operators_have_nordlangs_meaning(text, value):
+    """`and`/`or` give true or false (Python's give an operand), count(gen)
+    counts the true or kept items; see 'Values and operators' in the reference."""
+    got = _value(text)
+    assert got == value and type(got) is type(value), (got, value)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('"a" * 3', "* multiplies numbers, not a text"),
+    ("3 * [1]", "* multiplies numbers, not a list"),
+    ('"%d" % 5', "% gives the remainder of numbers, not a text"),
+    ("[1, 2][-1]", "index -1 is below 0: items are counted from 0"),
+    ('"abc"[1]', "a text has no items: it cannot be indexed"),
+])
+def test_pythons_meanings_of_operators_are_refused_when_loading(text, message):
+    rules = nordlang.load_rules(players=2)
+    c = Compiler(rules.names)
+    c.expr(parse(text, "expr"), frozenset())
+    assert [e.message for e in c.errors] == [message]
+
+
+@pytest.mark.parametrize("text, message", [
+    ('first(["a"]) * 3', "wrong kind of value: cannot use * on a text and a number"),
+    ("3 * first([[1]])", "wrong kind of value: cannot use * on a number and a tuple"),
+    ('first(["%d"]) % 5', "wrong kind of value: cannot use % on a text and a number"),
+    ("[1, 2][first([-1])]", "index -1 out of range (0..1)"),
+    ('first(["abc"])[1]', "wrong kind of value: a text cannot be indexed"),
+    ("at([1, 2, 3], first([-1]))", "at() counts items from 0, not from -1"),
+])
+def test_pythons_meanings_of_operators_are_errors_when_running(text, message):
+    """Values only known when the rule runs: an error, not a repeated text,
+    a formatted text, an item counted from the end or a character."""
+    from nordlang.errors import NordError
+    with pytest.raises(NordError) as e:
+        _value(text)
+    assert e.value.message == message

@@ -204,12 +204,19 @@ def test_a_choice_taken_at_once_is_named_where_a_script_expects_it(tmp_path):
                                   "(for blue) (leave the move out: a choice with one option is taken, never asked")
 
 
-def test_a_zone_of_a_colour_says_a_player_is_a_number(tmp_path):
+@pytest.mark.parametrize("zone, message, hint", [
+    # a literal is refused when the text is compiled; a computed colour when it is used
+    ('supply(\\"blue\\")', "'blue' is not a player (argument 1 of supply())",
+     "a player is a number in turn order; blue is 1"),
+    ('supply(first([\\"blue\\"]))', "supply(blue) is not a zone",
+     "supply(p) takes a player: a number in turn order, 0 to 1 (blue is 1)"),
+])
+def test_a_zone_of_a_colour_says_a_player_is_a_number(tmp_path, zone, message, hint):
     """supply("blue") names no zone: the error says what a player is."""
     src = (SCENARIOS / "simple-attack.yaml").read_text()
     path = tmp_path / "colour.yaml"
-    path.write_text(src.split("\nmoves:")[0] + '\nexpect:\n  values: {"amount(supply(\\"blue\\"), man(0))": 0}\n')
+    path.write_text(src.split("\nmoves:")[0] + f'\nexpect:\n  values: {{"amount({zone}, man(0))": 0}}\n')
     with pytest.raises(NordError) as e:
         load_scenario(path).run()
-    assert e.value.message == "supply(blue) is not a zone"
-    assert e.value.hint == "supply(p) takes a player: a number in turn order, 0 to 1 (blue is 1)"
+    assert e.value.message == message
+    assert e.value.hint == hint

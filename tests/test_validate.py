@@ -103,6 +103,14 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/table-of-the-wrong-kind.yaml": [(5, 20, "tables.attack_ladder cannot be checked: wrong kind of "
                                                       "value: a number is not a collection", None)],
     "variants/award-unknown-source.yaml": [(5, 78, "'golld' is not a source of points (result.sources)", None)],
+    # ---- literals of the wrong kind of value (the primitives' declared argument and value kinds) ----
+    "variants/item-as-text.yaml": [(5, 32, "'man' is not an item (argument 2 of amount())",
+                                    "an item is made by its kind: man() (without a tag) or man(p)")],
+    "variants/connected-structure-kind.yaml": [(5, 65, "'dragon' is not a structure of this board "
+                                                       "(argument 2 of connected())",
+                                                "'dragon' is a kind of structure, not a structure")],
+    "variants/colour-compared-with-player.yaml": [(5, 74, "'red' is not a player, so this comparison is never true",
+                                                   "a player is a number in turn order; red is 0")],
     "variants/escaped-quotes-column.yaml": [(5, 51, "operator '+' without operand", None)],
     "variants/keywords-as-names.yaml": [
         (5, 5, "'none' is not a valid name or signature", "'none' is a word of the language, not a name"),

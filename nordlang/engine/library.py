@@ -28,9 +28,12 @@ _SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "re
         "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths"}
 
 
-def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None):
+def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None, args=(), returns=None):
+    """Register a primitive; `args` and `returns` name the kinds of value (builtins.KINDS)
+    its arguments take and it gives, which the compiler checks literals against."""
     def deco(fn):
-        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, name in _SEQ, inline))
+        STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, name in _SEQ, inline,
+                        args, returns))
         return fn
     return deco
 
@@ -51,7 +54,7 @@ def _per_space(ctx, table, s):
 
 # ---------------- players and turns ----------------
 @_def("player", BARE, doc="the player whose turn it is", example="player", group="players",
-      inline="ctx.state.player")
+      inline="ctx.state.player", returns="player")
 def _player(ctx):
     return ctx.state.player
 
@@ -71,7 +74,8 @@ def _turn(ctx):
     return ctx.state.turn
 
 
-@_def("others", arity=(1, 1), doc="every player but p", example="others(player)", group="players")
+@_def("others", arity=(1, 1), doc="every player but p", example="others(player)", group="players",
+      args=("player",))
 def _others(ctx, p):
     return tuple(q for q in ctx.rules.player_range if q != p)
 
@@ -83,7 +87,7 @@ def _spaces(ctx):
 
 
 @_def("space", arity=(1, 1), doc="the space with that name (column letter and row, like \"c4\")",
-      example='space("c4")')
+      example='space("c4")', args=("space name",))
 def _space_named(ctx, name):
     from ..board.grid import parse_space
     s = parse_space(str(name))
@@ -92,13 +96,14 @@ def _space_named(ctx, name):
     return s
 
 
-@_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"')
+@_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"',
+      returns="terrain")
 def _terrain(ctx, s):
     return _per_space(ctx, ctx.rules.grid.terrain, s)
 
 
 @_def("has_feature", arity=(2, 2), doc="true when a space shows the named feature",
-      example='has_feature(s, "pile")')
+      example='has_feature(s, "pile")', args=(None, "feature"), returns="truth")
 def _has_feature(ctx, s, name):
     return name in ctx.rules.grid.features.get(s, ())
 
@@ -110,7 +115,7 @@ def _tile_of(ctx, s):
 
 
 @_def("distance", arity=(2, 2), doc="grid (Manhattan) distance between two spaces or structures",
-      example="distance(space_of(x), space_of(y))")
+      example="distance(space_of(x), space_of(y))", args=("structure", "structure"))
 def _distance(ctx, a, b):
     if isinstance(a, str):
         a = _structure(ctx, a).space
@@ -131,7 +136,7 @@ def _areas(ctx, xs):
 
 
 @_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
-      example="surroundings(space_of(x))")
+      example="surroundings(space_of(x))", args=("structure",))
 def _surroundings(ctx, s):
     if isinstance(s, str):
         s = _structure(ctx, s).space
@@ -153,7 +158,8 @@ def _region_spaces(ctx, r):
     return ctx.rules.grid.region_spaces[r]
 
 
-@_def("region_terrain", arity=(1, 1), doc="the terrain of a region", example="region_terrain(r)")
+@_def("region_terrain", arity=(1, 1), doc="the terrain of a region", example="region_terrain(r)",
+      returns="terrain")
 def _region_terrain(ctx, r):
     return ctx.rules.grid.region_terrain[r]
 
@@ -172,23 +178,25 @@ def _structure(ctx, sid):
 
 
 @_def("structures", arity=(1, 1), doc="ids of every structure of a kind, in id order",
-      example='structures("hall")')
+      example='structures("hall")', args=("structure kind",))
 def _structures(ctx, kind):
     return ctx.rules.structures_by_kind.get(kind, ())
 
 
-@_def("space_of", arity=(1, 1), doc="the space a structure stands on", example="space_of(x)")
+@_def("space_of", arity=(1, 1), doc="the space a structure stands on", example="space_of(x)",
+      args=("structure",))
 def _space_of(ctx, sid):
     return _structure(ctx, sid).space
 
 
-@_def("structure_at", arity=(1, 1), doc="the structure on a space, or none", example="structure_at(s)")
+@_def("structure_at", arity=(1, 1), doc="the structure on a space, or none", example="structure_at(s)",
+      returns="structure")
 def _structure_at(ctx, s):
     return ctx.rules.grid.structure_at.get(s)
 
 
 @_def("ports", arity=(1, 1), doc="the four side ports of a structure (graph nodes)", example="ports(x)",
-      group="graph")
+      group="graph", args=("structure",))
 def _ports(ctx, sid):
     _structure(ctx, sid)
     return ctx.rules.grid.ports[sid]
@@ -196,25 +204,26 @@ def _ports(ctx, sid):
 
 # ---------------- pieces and zones ----------------
 @_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones",
-      inline="{0}[0]")
+      inline="{0}[0]", args=("item",), returns="piece kind")
 def _kind(ctx, it):
     return it[0]
 
 
 @_def("tag", arity=(1, 1), doc="the tag of an item (its owner, symbol...)", example="tag(it)", group="zones",
-      inline="{0}[1]")
+      inline="{0}[1]", args=("item",))
 def _tag(ctx, it):
     return it[1]
 
 
-@_def("owner", arity=(1, 1), doc="the owning player of an item, or none", example="owner(it)", group="zones")
+@_def("owner", arity=(1, 1), doc="the owning player of an item, or none", example="owner(it)", group="zones",
+      args=("item",), returns="player")
 def _owner(ctx, it):
     t = it[1]
     return t if type(t) is int and t < ctx.rules.num_players else None      # (a bool is no player)
 
 
 @_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
-      group="zones")
+      group="zones", args=(None, "item"))
 def _amount(ctx, zone, item):
     pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
     if pool is not None:
@@ -234,13 +243,13 @@ def _items(ctx, zone):
 
 
 @_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones",
-      inline="ctx.state.occupied.get({0})")
+      inline="ctx.state.occupied.get({0})", returns="item")
 def _piece_at(ctx, s):
     return ctx.state.occupied.get(s)
 
 
 @_def("occupied", arity=(1, 1), doc="true when a linking piece stands on the space", example="occupied(s)",
-      group="zones")
+      group="zones", returns="truth")
 def _occupied(ctx, s):
     return s in ctx.state.occupied
 
@@ -291,14 +300,14 @@ def _next_value(ctx, zone):
 
 # ---------------- the connection graph ----------------
 @_def("connected", arity=(2, 2), doc="true when a component links the two (structures, spaces or ports)",
-      example="connected(x, y)", group="graph")
+      example="connected(x, y)", group="graph", args=("structure", "structure"), returns="truth")
 def _connected(ctx, a, b):
     return ctx.state.links.connected(a, b)
 
 
 @_def("connected_pairs", arity=(1, 1),
       doc="every ordered pair (x, y) of different structures of a kind that a component links",
-      example='connected_pairs("hall")', group="graph")
+      example='connected_pairs("hall")', group="graph", args=("structure kind",))
 def _connected_pairs(ctx, kind):
     links = ctx.state.links
     key = ("pairs", kind)
@@ -332,7 +341,7 @@ def _linked_structures(ctx, x):
 @_def("frontier", arity=(1, 1),
       doc="open spaces that a piece placed on would link to x: a collection of nodes, or a structure "
           "(through any of its ports)",
-      example="frontier(component(s))", group="graph")
+      example="frontier(component(s))", group="graph", args=("structure",))
 def _frontier(ctx, nodes):
     grid = ctx.rules.grid
     if type(nodes) is str:
@@ -516,7 +525,7 @@ _groups.explain = _groups_explain
 
 @_def("shortest_paths", arity=(2, 2),
       doc="every shortest chain of linked spaces from a port of x to a port of y, in order from x",
-      example="shortest_paths(x, y)", group="graph")
+      example="shortest_paths(x, y)", group="graph", args=("structure", "structure"))
 def _shortest_paths(ctx, a, b):
     return ctx.state.links.shortest_paths(a, b)
 
@@ -536,13 +545,13 @@ def _at_turn_start(ctx, thunk):
 
 
 # ---------------- counters and points ----------------
-@_def("points", arity=(1, 1), doc="a player's points", example="points(player)", group="points")
+@_def("points", arity=(1, 1), doc="a player's points", example="points(player)", group="points", args=("player",))
 def _points(ctx, p):
     return ctx.state.counters.get(("points", p), 0)
 
 
 @_def("points_from", arity=(2, 2), doc="a player's points from one source", example='points_from(p, "gold")',
-      group="points")
+      group="points", args=("player", "source"))
 def _points_from(ctx, p, source):
     return ctx.state.counters.get(("points", p, source), 0)
 
@@ -554,8 +563,8 @@ def _counter(ctx, name):
 
 
 # ---------------- effects ----------------
-def _effect(name, arity, doc, example, group="effects"):
-    return _def(name, EFFECT, arity, doc, example, group)
+def _effect(name, arity, doc, example, group="effects", args=()):
+    return _def(name, EFFECT, arity, doc, example, group, args=args)
 
 
 def _check_count(ctx, n):
@@ -564,7 +573,7 @@ def _check_count(ctx, n):
         raise EvalError(f"a count of items must be a whole number, 0 or more, not {ctx.rules.show(n)}")
 
 
-@_effect("create", (2, 3), "bring n new items into a zone (setup)", "create(coin(), bank, 10)")
+@_effect("create", (2, 3), "bring n new items into a zone (setup)", "create(coin(), bank, 10)", args=("item",))
 def _create(ctx, item, zone, n=1):
     if n != 1:
         _check_count(ctx, n)
@@ -573,7 +582,7 @@ def _create(ctx, item, zone, n=1):
 
 
 @_effect("move", (3, 4), "move n items from one zone to another (a track fills its lowest free slot)",
-         "move(coin(), bank, hand(player))")
+         "move(coin(), bank, hand(player))", args=("item",))
 def _move(ctx, item, src, dst, n=1):
     if n != 1:
         _check_count(ctx, n)
@@ -584,7 +593,7 @@ def _move(ctx, item, src, dst, n=1):
 
 
 @_effect("move_all", (2, 3), "move every item (or every one of a kind) from one zone to another",
-         "move_all(discard, deck)")
+         "move_all(discard, deck)", args=(None, None, "piece kind"))
 def _move_all(ctx, src, dst, kind=None):
     st = ctx.state
     for item in st.items(src):
@@ -647,7 +656,7 @@ def _draw(ctx, zone, dst):
 
 
 @_effect("award", (3, 4), "give a player points from a source (with an optional detail such as a place)",
-         'award(player, 3, "gold")', group="points")
+         'award(player, 3, "gold")', group="points", args=("player", None, "source"))
 def _award(ctx, p, n, source, detail=None):
     st = ctx.state
     if not isinstance(n, int) or isinstance(n, bool):

@@ -26,6 +26,27 @@ class Builtin:
     seq: bool = False          # returns a tuple or list, already in order: iterating it needs no sort
     inline: str | None = None  # the same as Python source, written into generated code instead of a call:
     #                            `ctx` is the context and {0}, {1}... the arguments, each used once
+    args: tuple = ()           # the kind of value each argument takes (a name of KINDS, or None: any)
+    returns: str | None = None  # the kind of value it gives (a name of KINDS), when it is one
+
+
+# Kinds of value a primitive's argument takes or its value is, checked when a
+# rulebook loads: a literal where one is expected must be a value of the kind
+# (the known names of a kind come from the rulebook: its terrains, features,
+# structure kinds, piece kinds, sources of points, the board's structures and
+# spaces); and a literal compared with a primitive's value must be one it can give.
+KINDS = {
+    "item": "an item, made by its kind's name: `coin()` (no tag) or `coin(p)`; no literal is one",
+    "player": "a player: a number in turn order, from 0 (not a colour: the first colour is 0)",
+    "structure": "a structure of the board, by its id (a text; spaces and ports are not literals)",
+    "structure kind": "the name of a kind of structure the rulebook declares",
+    "piece kind": "the name of a kind of piece the rulebook declares",
+    "terrain": "the name of a terrain the rulebook declares",
+    "feature": "the name of a feature the rulebook declares",
+    "source": "the name of a source of points (the result's `sources`, when it names them)",
+    "space name": "the name of a space of the board, like \"c4\"",
+    "truth": "true or false (compared with a text, never equal)",
+}
 
 
 @dataclass
@@ -50,6 +71,14 @@ class Registry:
             return fn
         return deco
 
+    def kinds_markdown(self) -> str:
+        """The reference's list of the kinds of value primitives declare."""
+        used = {k for b in self.items.values() for k in (*b.args, b.returns) if k}
+        unknown = used - set(KINDS)
+        if unknown:       # (a registration naming a kind no one describes)
+            raise ValueError(f"undescribed kinds of value: {sorted(unknown)}")
+        return "".join(f"- *{k}*: {KINDS[k]}\n" for k in KINDS if k in used)
+
     def markdown(self) -> str:
         """The language reference's table of primitives, grouped."""
         out = []
@@ -60,16 +89,22 @@ class Registry:
             out.append(f"\n### {g}\n\n| primitive | kind | doc | example |\n|---|---|---|---|")
             for b in sorted(groups[g], key=lambda b: b.name):
                 lo, hi = b.arity
-                sig = b.name if b.kind == BARE else f"{b.name}({_sig(lo, hi)})"
+                sig = b.name if b.kind == BARE else f"{b.name}({_sig(lo, hi, b.args)})"
+                if b.returns:
+                    sig += f" -> {b.returns}"
                 ex = f"`{b.example}`" if b.example else ""
                 out.append(f"| `{sig}` | {b.kind} | {b.doc} | {ex} |")
         return "\n".join(out) + "\n"
 
 
-def _sig(lo, hi):
-    if b := (hi is None):
-        return f"{lo}+ args" if b else ""
-    return ", ".join(f"a{i + 1}" if i < lo else f"[a{i + 1}]" for i in range(hi))
+def _sig(lo, hi, kinds=()):
+    if hi is None:
+        return f"{lo}+ args"
+
+    def arg(i):
+        kind = kinds[i] if i < len(kinds) else None
+        return f"a{i + 1}: {kind}" if kind else f"a{i + 1}"
+    return ", ".join(arg(i) if i < lo else f"[{arg(i)}]" for i in range(hi))
 
 
 def sort_key(v):
@@ -108,17 +143,17 @@ CORE = Registry()
 _d = CORE.define
 
 
-def _agg(name, doc, example):
+def _agg(name, doc, example, returns=None):
     def deco(fn):
-        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates", True))
+        CORE.add(Builtin(name, fn, AGG, (1, 1), doc, example, "aggregates", True, returns=returns))
         return fn
     return deco
 
 
-@_agg("count", "number of items (of a collection, or a generator's true/kept items)",
-      "count(s for s in spaces if occupied(s))")
+@_agg("count", "number of items that are not false: of a collection, or those a generator keeps "
+      "(`count(x > 0 for x in xs)` counts the true ones)", "count(s for s in spaces if occupied(s))")
 def _count(ctx, it):
-    return sum(1 for _ in ordered(it))
+    return sum(1 for x in ordered(it) if x is not False)
 
 
 @_agg("sum", "sum of numbers", "sum(points(p) for p in players)")
@@ -138,12 +173,12 @@ def _max(ctx, it):
     return max(vals) if vals else None
 
 
-@_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])")
+@_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])", "truth")
 def _any(ctx, it):
     return any(ordered(it))
 
 
-@_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])")
+@_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])", "truth")
 def _all(ctx, it):
     return all(ordered(it))
 
@@ -245,9 +280,13 @@ def _clamp(ctx, x, lo, hi):
     return max(lo, min(hi, x))
 
 
-@_d("at", arity=(2, 3), doc="item i of a list, the last one past the end (or the default)",
+@_d("at", arity=(2, 3), doc="item i of a list (from 0), the last one past the end (or the default)",
     example="at([1, 2], 5)", group="collections")
 def _at(ctx, seq, i, default=None):
+    if i < 0:
+        from ..errors import EvalError
+        raise EvalError(f"at() counts items from 0, not from {i}",
+                        hint="a negative index does not count from the end; the last item is at(xs, len(xs) - 1)")
     seq = tuple(ordered(seq))
     if not seq:
         return default

@@ -39,6 +39,8 @@ _USES_VARS = re.compile(r"\bV\b")   # generated code that reads flow variables
 _MARK = re.compile(r"  # at (_p\d+)$")   # a generated line's statement position (see Compiler.stmt)
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+_NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
 
 
 def clear_memo() -> None:
@@ -140,8 +142,8 @@ class Names:
     constants: dict = field(default_factory=dict)
     funcs: dict = field(default_factory=dict)      # name -> Func
     constructors: dict = field(default_factory=dict)  # name -> (lo, hi): name(x) is the pair (name, x)
-    returns: dict = field(default_factory=dict)    # builtin -> (what, allowed strings) it returns
-    arg_sets: dict = field(default_factory=dict)   # (builtin, arg index) -> (what, allowed strings)
+    known: dict = field(default_factory=dict)      # kind of value (builtins.KINDS) -> (what, the texts it may be)
+    constructor_args: dict = field(default_factory=dict)  # constructor -> the kind of value its argument is
     used: set = field(default_factory=set)         # definitions and constants some text refers to
     literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
     colors: tuple = ()                             # the players' colours, in turn order (for hints)
@@ -160,9 +162,11 @@ def _get(vars, name):
 
 
 def _index(o, k, pos=None):
-    """o[k]; a failure is placed at the key's text (`pos`)."""
+    """o[k]; a failure is placed at the key's text (`pos`). Items are
+    counted from 0: a negative index does not count from the end, and a
+    text has no items (as it has in Python)."""
     try:
-        return o[k]
+        v = o[k]
     except (IndexError, KeyError):
         if isinstance(o, dict):
             hint = did_you_mean(str(k), map(str, o)) or f"entries: {', '.join(map(str, o))}"
@@ -170,6 +174,34 @@ def _index(o, k, pos=None):
         raise EvalError(f"index {k!r} out of range (0..{len(o) - 1})", pos) from None
     except TypeError as e:
         raise EvalError(_describe(e), pos) from None
+    if k.__class__ is int and (k < 0 or o.__class__ is str) and not isinstance(o, dict):
+        if o.__class__ is str:
+            raise EvalError("wrong kind of value: a text cannot be indexed", pos)
+        raise EvalError(f"index {k} out of range (0..{len(o) - 1})", pos,
+                        hint="items are counted from 0; the last is xs[len(xs) - 1]")
+    return v
+
+
+_NUMBER = frozenset({int, float, bool})
+
+
+def _arith(op, a, b):
+    """A * or % of values that are not both numbers: an error (Python's
+    would repeat a text or a list, or format a text)."""
+    return EvalError(f"wrong kind of value: cannot use {op} on {_kind(type(a).__name__)} and {_kind(type(b).__name__)}",
+                     hint=f"{op} takes numbers only")
+
+
+def _mul(a, b):
+    if a.__class__ in _NUMBER and b.__class__ in _NUMBER:
+        return a * b
+    raise _arith("*", a, b)
+
+
+def _mod(a, b):
+    if a.__class__ in _NUMBER and b.__class__ in _NUMBER:
+        return a % b
+    raise _arith("%", a, b)
 
 
 def _attr(o, name, pos=None):
@@ -220,8 +252,9 @@ def _refail(e, pos, slow, ctx, *args):
     return _fail(e, pos)
 
 
-_RUNTIME = {"_refail": _refail, "_get": _get, "_index": _index, "_attr": _attr, "_unpack": _unpack, "_ord": ordered,
-            "_fail": _fail, "NordError": NordError, "_frozenset": frozenset, "_tuple": tuple}
+_RUNTIME = {"_refail": _refail, "_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr,
+            "_unpack": _unpack, "_ord": ordered, "_fail": _fail, "NordError": NordError, "_frozenset": frozenset,
+            "_tuple": tuple}
 
 
 def is_cheap(tree, names: Names) -> bool:
@@ -460,7 +493,7 @@ class Compiler:
             else:
                 parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
             for c in cf.conds:
-                parts.append(f"if {self.gen(c, scope, local)}")
+                parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
 
     def _is_seq(self, node, scope, local) -> bool:
@@ -504,6 +537,9 @@ class Compiler:
             lo, hi = cons
             if node.gen is not None or not lo <= nargs <= hi:
                 return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
+            kind = self.names.constructor_args.get(name)
+            if kind and node.args:
+                self._check_arg(node.args[0], kind, name, 0, scope, local)
             # an item or a player's zone is the pair (name, tag): built in place, no call
             if not node.args:
                 return self.bind((name, None), "c")
@@ -533,7 +569,9 @@ class Compiler:
                     elt, clauses = self._comp(comp, scope, local,
                                               lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})")
                 else:
-                    elt, clauses = self._comp(comp, scope, local, lambda loc: self.gen(comp.elt, scope, loc))
+                    # (any and all only test each value: it need not be made true or false)
+                    gen = self.test if name in _SHORT_CIRCUIT else self.gen
+                    elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc))
                 if name in _SHORT_CIRCUIT:
                     return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
                 return f"{fn}(ctx, [{elt} {clauses}])"
@@ -547,33 +585,106 @@ class Compiler:
         if nargs < lo or (hi is not None and nargs > hi):
             return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
                               hint=b.example and f"for example: {b.example}")
-        self._check_literals(name, node)
+        self._check_literals(name, node, b, scope, local)
         if b.inline is not None:
             return "(" + b.inline.format(*[f"({self.gen(a, scope, local)})" for a in node.args]) + ")"
         args = "".join(", " + self.gen(a, scope, local) for a in node.args)
         return f"{fn}(ctx{args})"
 
-    def _check_literals(self, name, node):
-        """String arguments that must name something the rulebook declares
+    def _check_literals(self, name, node, b, scope, local):
+        """Arguments checked against the kinds of value the primitive declares
         (and every literal text a primitive is given, kept by primitive and
         argument: the names of counters a rulebook uses, for instance)."""
         for i, a in enumerate(node.args):
             literal = isinstance(a, A.Const) and isinstance(a.value, str)
             self.names.literals.setdefault((name, i), set()).add(a.value if literal else None)
-            spec = self.names.arg_sets.get((name, i))
-            if spec and isinstance(a, A.Const) and isinstance(a.value, str) and a.value not in spec[1]:
-                self.error(a, f"{a.value!r} is not a {spec[0]}", expected=", ".join(sorted(spec[1])),
-                           hint=did_you_mean(a.value, spec[1]))
+            if i < len(b.args) and b.args[i]:
+                self._check_arg(a, b.args[i], name, i, scope, local)
 
-    def _check_compare(self, node):
-        """`terrain(s) == "forrest"`: a literal compared with what a primitive returns."""
+    def _check_arg(self, a, kind, name, i, scope, local):
+        """Argument i of name(...) must be a value of `kind`: a literal one
+        the rulebook knows, or an expression that can give one."""
+        if isinstance(a, A.Const):
+            problem = self._not_of_kind(a.value, kind)
+            if problem:
+                msg, expected, hint = problem
+                self.error(a, f"{msg} (argument {i + 1} of {name}())", expected=expected, hint=hint)
+            return
+        got = self._kind_of(a, scope, local)
+        if got and got != kind and {got, kind} & _NOT_TEXT:
+            self.error(a, f"this gives {_KIND_WORDS.get(got, 'a ' + got)}, but argument {i + 1} of {name}() "
+                          f"is {_KIND_WORDS.get(kind, 'a ' + kind)}", hint=_MIXED_HINTS.get((got, kind)))
+
+    def _not_of_kind(self, v, kind):
+        """(message, expected, hint) when the literal v is no value of `kind`, else None."""
+        shown = "none" if v is None else repr(v).lower() if isinstance(v, bool) else repr(v)
+        known = self.names.known
+        if kind == "truth":
+            if isinstance(v, str):
+                return f"{v!r} is not true or false", None, "compare with true or false, or use the condition alone"
+            return None
+        if kind == "player":
+            if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < max(len(self.names.colors), 1):
+                return None
+            colors = self.names.colors
+            hint = f"a player is a number in turn order; {v} is {colors.index(v)}" if v in colors else \
+                "a player is a number in turn order, from 0" + (f" ({colors[0]} is 0)" if colors else "")
+            return f"{shown} is not a player", None, hint
+        if kind == "item":
+            kinds = known.get("piece kind", ("", ()))[1]
+            hint = f"an item is made by its kind: {v}() (without a tag) or {v}(p) (player p's)" \
+                if isinstance(v, str) and v in kinds else "an item is made by its kind, like " + \
+                ", ".join(f"{k}()" for k in sorted(kinds)[:3]) if kinds else None
+            return f"{shown} is not an item", None, hint
+        spec = known.get(kind)
+        if spec is None or v is None or (isinstance(v, str) and v in spec[1]):
+            return None
+        what, allowed = spec
+        hint = did_you_mean(v, allowed) if isinstance(v, str) else None
+        if kind == "structure" and isinstance(v, str) and v in known.get("structure kind", ("", ()))[1]:
+            hint = f"{v!r} is a kind of structure, not a structure: its structures are structures({v!r})"
+        names = sorted(allowed)
+        return f"{shown} is not a {what}", ", ".join(names) if len(names) <= 12 else None, hint
+
+    def _kind_of(self, node, scope, local):
+        """The kind of value (builtins.KINDS) an expression gives, when the
+        compiler knows it: a primitive's declared value, or an item made by
+        its kind's name."""
+        if isinstance(node, A.Call) and isinstance(node.func, A.Name):
+            name = node.func.id
+            if name in local or name in scope or name in self.names.funcs:
+                return None
+            b = self.names.registry.get(name)
+            if b is not None:
+                return b.returns
+            if name in self.names.constructors and name in self.names.known.get("piece kind", ("", ()))[1]:
+                return "item"
+        if isinstance(node, A.Name) and not (node.id in local or node.id in scope or node.id in self.names.funcs):
+            b = self.names.registry.get(node.id)
+            if b is not None and b.kind == BARE:
+                return b.returns
+        return None
+
+    def _check_compare(self, node, scope, local):
+        """`terrain(s) == "forrest"`, `owner(x) == "red"`: a literal compared
+        with a value that can never be it; or two values of kinds that never meet."""
         for call, other in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(call, A.Call) and isinstance(call.func, A.Name) and isinstance(other, A.Const) \
-                    and isinstance(other.value, str):
-                spec = self.names.returns.get(call.func.id)
-                if spec and other.value not in spec[1]:
-                    self.error(other, f"{other.value!r} is not a {spec[0]}, so this comparison is never true",
-                               expected=", ".join(sorted(spec[1])), hint=did_you_mean(other.value, spec[1]))
+            kind = self._kind_of(call, scope, local)
+            if kind is None or not isinstance(other, A.Const) or other.value is None:
+                continue
+            problem = self._not_of_kind(other.value, kind)
+            if problem:
+                msg, expected, hint = problem
+                if kind == "item" and isinstance(other.value, str) and \
+                        other.value in self.names.known.get("piece kind", ("", ()))[1]:
+                    hint = f"to compare an item's kind, write kind(...) == {other.value!r}"
+                self.error(other, f"{msg}, so this comparison is never true", expected=expected, hint=hint)
+            return
+        left, right = self._kind_of(node.left, scope, local), self._kind_of(node.right, scope, local)
+        if left and right and left != right and {left, right} & _NOT_TEXT:
+            self.error(node, f"this compares {_KIND_WORDS.get(left, 'a ' + left)} with "
+                             f"{_KIND_WORDS.get(right, 'a ' + right)}: it is never true",
+                       hint=_MIXED_HINTS.get((left, right)) or _MIXED_HINTS.get((right, left)))
 
     def _call_func(self, node, f: Func, scope, local):
         if node.gen is not None or len(node.args) != len(f.params):
@@ -620,9 +731,15 @@ class Compiler:
 
     def _Index(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)
+        if isinstance(node.obj, A.Const) and isinstance(node.obj.value, str):
+            self.error(node.obj, "a text has no items: it cannot be indexed")
+        if isinstance(node.key, A.Neg) and isinstance(node.key.operand, A.Const) \
+                and type(node.key.operand.value) in (int, float):
+            self.error(node.key, f"index {_show(-node.key.operand.value)} is below 0: items are counted from 0",
+                       hint="a negative index does not count from the end; the last item is xs[len(xs) - 1]")
         if known and isinstance(node.key, A.Const):
             k = node.key.value
-            if isinstance(table, tuple) and isinstance(k, int) and not -len(table) <= k < len(table):
+            if isinstance(table, tuple) and isinstance(k, int) and not 0 <= k < len(table):
                 self.error(node.key, f"index {k} is out of range: {node.obj.id} has {len(table)} entries "
                                      f"(0..{len(table) - 1})")
             elif isinstance(table, dict) and k not in table:
@@ -640,21 +757,65 @@ class Compiler:
 
     def _BinOp(self, node, scope, local):
         if node.op in ("==", "!="):
-            self._check_compare(node)
+            self._check_compare(node, scope, local)
         assert node.op in _OPS
-        return f"({self.gen(node.left, scope, local)} {node.op} {self.gen(node.right, scope, local)})"
+        left, right = self.gen(node.left, scope, local), self.gen(node.right, scope, local)
+        if node.op in _NUMBERS_ONLY:
+            # numbers only: Python's * repeats a text or a list, and its % formats a text
+            helper, does = _NUMBERS_ONLY[node.op]
+            for side in (node.left, node.right):
+                what = _NOT_A_NUMBER.get(type(side)) or (type(side) is A.Const and isinstance(side.value, str)
+                                                         and "a text")
+                if what:
+                    return self.error(side, f"{node.op} {does} numbers, not {what}",
+                                      hint="nordlang repeats no text or list" if node.op == "*" else
+                                      "nordlang formats no text with %")
+            if not (self._is_number(node.left) and self._is_number(node.right)):
+                return f"{helper}({left}, {right})"
+        return f"({left} {node.op} {right})"
+
+    @staticmethod
+    def _is_number(node) -> bool:
+        """A number literal, or a product or remainder of numbers (no check needed)."""
+        if isinstance(node, A.Const):
+            return type(node.value) in (int, float)
+        if isinstance(node, A.Neg):
+            return Compiler._is_number(node.operand)
+        return isinstance(node, A.BinOp) and node.op in _NUMBERS_ONLY
 
     def _Neg(self, node, scope, local):
         return f"(-{self.gen(node.operand, scope, local)})"
 
     def _Not(self, node, scope, local):
-        return f"(not {self.gen(node.operand, scope, local)})"
+        return f"(not {self.test(node.operand, scope, local)})"
+
+    def test(self, node, scope, local) -> str:
+        """Source for a value that is only tested for truth (a condition):
+        `and` and `or` there need not make their value true or false."""
+        if isinstance(node, A.BoolOp):
+            return f"({self.test(node.left, scope, local)} {node.op} {self.test(node.right, scope, local)})"
+        return self.gen(node, scope, local)
 
     def _BoolOp(self, node, scope, local):
-        return f"({self.gen(node.left, scope, local)} {node.op} {self.gen(node.right, scope, local)})"
+        """`and` and `or` give true or false (Python's give an operand: 2 and 5 is 5)."""
+        src = self.test(node, scope, local)
+        if self._is_truth(node.left, scope, local) and self._is_truth(node.right, scope, local):
+            return src
+        return f"(not not {src})"
+
+    def _is_truth(self, node, scope, local) -> bool:
+        """Is the value true or false, whatever it is, as far as the compiler knows?"""
+        if isinstance(node, A.Const):
+            return isinstance(node.value, bool)
+        if isinstance(node, (A.Not, A.BoolOp)):
+            return True
+        if isinstance(node, A.BinOp):
+            return node.op in _COMPARISONS
+        return self._kind_of(node, scope, local) == "truth"
 
     def _IfElse(self, node, scope, local):
-        c, t, e = (self.gen(x, scope, local) for x in (node.cond, node.then, node.orelse))
+        c = self.test(node.cond, scope, local)
+        t, e = (self.gen(x, scope, local) for x in (node.then, node.orelse))
         return f"({t} if {c} else {e})"
 
     def _LetIn(self, node, scope, local):
@@ -700,7 +861,7 @@ class Compiler:
             out = []
             for i, (c, b) in enumerate(node.branches):
                 kw = "if" if i == 0 else "elif"
-                out.append(f"{pad}{kw} {self.gen(c, scope, local)}:{self._mark(c)}")
+                out.append(f"{pad}{kw} {self.test(c, scope, local)}:{self._mark(c)}")
                 out.extend(self.stmts(b, scope, local, depth + 1) or [f"{pad}    pass"])
             if node.orelse is not None:
                 out.append(f"{pad}else:")
@@ -747,11 +908,24 @@ class Compiler:
                 self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
                            hint=b.example and f"for example: {b.example}")
                 return []
-            self._check_literals(name, node)
+            self._check_literals(name, node, b, scope, local)
             args = "".join(", " + self.gen(a, scope, local) for a in node.args)
             call = f"{self.bind(b.fn, 'b')}(ctx{args})"
         # each statement reports its own position when it fails
         return ["try:", f"    {call}", "except Exception as e:", f"    raise _fail(e, {posname}) from None"]
+
+
+# the syntax of values that are no number (for * and %)
+_NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
+# kinds of value that are no text (the others are names: a text is compared with them)
+_NOT_TEXT = {"item", "player"}
+_KIND_WORDS = {"item": "an item", "player": "a player", "structure": "a structure", "terrain": "a terrain name",
+               "piece kind": "the name of a piece kind", "structure kind": "the name of a structure kind",
+               "feature": "the name of a feature", "source": "a source of points", "space name": "a space's name"}
+_MIXED_HINTS = {("piece kind", "item"): "kind(...) gives the name of a kind; an item is made by that name, "
+                                        "as in coin() or coin(p)",
+                ("item", "player"): "the player an item belongs to is owner(...)",
+                ("item", "piece kind"): "an item's kind is kind(...)"}
 
 
 def _arity_words(lo, hi):

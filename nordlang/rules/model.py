@@ -28,6 +28,23 @@ class BoardCheck(NamedTuple):
     about: tuple | None = None    # data_checks: the path of the data it checks
 
 
+class _SpaceNames:
+    """The names of a board's spaces, as the `space(...)` primitive reads them."""
+
+    def __init__(self, grid):
+        self.grid = grid
+
+    def __contains__(self, text) -> bool:
+        from ..board.grid import parse_space
+        return isinstance(text, str) and parse_space(text) in self.grid.space_set
+
+    def __iter__(self):
+        return (space_name(s) for s in self.grid.spaces)
+
+    def __len__(self) -> int:
+        return len(self.grid.spaces)
+
+
 class Record(dict):
     """A table row or mapping from the rulebook: read-only, hashable, so
     definitions taking it as an argument can be memoised."""
@@ -172,7 +189,7 @@ class Rules:
             return seats[p] if seats else None
         reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure the island fixes for a player "
                         "(none when the island leaves it to the players)",
-                        example="seat(player)", group="players"))
+                        example="seat(player)", group="players", args=("player",), returns="structure"))
         reg.add(Builtin("tile_ids", lambda ctx: tuple(sorted(set(self.grid.tiles.values()))), BARE,
                         doc="the ids of the land tiles on the board", example="tile_ids", group="board"))
         self.registry = reg
@@ -203,15 +220,17 @@ class Rules:
         kinds = set(self.pieces)
         feats = set(data.get("features") or {})
         skinds = set(data.get("structures") or {})
-        self.names.returns = {"terrain": ("terrain", terr), "region_terrain": ("terrain", terr),
-                              "kind": ("piece kind", kinds)}
-        self.names.arg_sets = {("has_feature", 1): ("feature", feats), ("structures", 0): ("structure kind", skinds),
-                               ("move_all", 2): ("piece kind", kinds)}
+        # the names of each kind of value that primitives take and give (builtins.KINDS)
+        self.names.known = {"terrain": ("terrain", terr), "piece kind": ("piece kind", kinds),
+                            "feature": ("feature", feats), "structure kind": ("structure kind", skinds),
+                            "structure": ("structure of this board", set(self.grid.structures)),
+                            "space name": ("space of this board", _SpaceNames(self.grid))}
         declared = (data.get("result") or {}).get("sources")
         if declared:
             # points come from the sources the result names (its table has a column for each)
-            self.names.arg_sets[("award", 2)] = self.names.arg_sets[("points_from", 1)] = \
-                ("source of points (result.sources)", set(declared))
+            self.names.known["source"] = ("source of points (result.sources)", set(declared))
+        # a player's zone is made from a player: supply(p)
+        self.names.constructor_args = {name: "player" for name, z in self.zones.items() if z.get("per_player")}
         # definitions and procedures: register signatures first, compile bodies after
         self._defs = []
         for section, kind in (("define", "expr"), ("procedures", EFFECT)):
