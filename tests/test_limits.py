@@ -294,3 +294,23 @@ def test_a_failure_in_a_procedures_statement_names_the_procedure_and_its_caller(
     frames = _where(err.frames)
     assert frames[:2] == [("definition crowd(s)", None), ("procedure place_worker(s)", ("failing.yaml", 9, 7))]
     assert frames[-1][0] is None and frames[-1][1][0] == "turn.yaml"    # the flow's step that placed
+
+
+def test_placing_errors_costs_a_game_nothing():
+    """The traced replay that places an error is compiled only when something
+    fails: after a whole game none is, and each expression keeps its text
+    (a string) for it, not its syntax tree."""
+    import random
+
+    from nordlang.lang.compiler import Where
+    rules = nordlang.load_rules(players=3)
+    game = nordlang.Game(rules, 5)
+    rng = random.Random(5)
+    while not game.over:
+        game.play_index(rng.randrange(len(game.state.pending.options)))
+    wheres = {id(w): w for f in rules.names.funcs.values() if hasattr(f.py, "__globals__")
+              for w in f.py.__globals__.values() if isinstance(w, Where)}.values()
+    replayable = [w for w in wheres if w.source is not None]
+    assert len(replayable) > 20
+    assert all(w.replay is None for w in wheres)
+    assert all(isinstance(w.source[0], str) for w in replayable)
