@@ -32,6 +32,12 @@ class NordError(Exception):
     """Base of every error the project raises on purpose."""
 
     kind = "error"
+    # An error of running rules: the definitions and procedures it passed
+    # through, innermost first, each (label, where it was called from), the
+    # first with no call site (the error's own position is in it); a rule's
+    # own text has no label. None: not placed yet (see lang/compiler.py _fail).
+    frames: list | None = None
+    last: object = None             # the compiled function that last added a frame
 
     def __init__(self, message: str, pos: Pos | None = None, *, text: str | None = None,
                  expected: str | None = None, hint: str | None = None,
@@ -63,6 +69,11 @@ class NordError(Exception):
             src = source_line.rstrip("\n")
             lines.append(f"    {src}")
             lines.append("    " + " " * (self.pos.col - 1) + "^" * min(self.width, max(1, len(src) - self.pos.col + 1)))
+        for label, site in self.frames or ():
+            if site is None:
+                lines.append(f"    in {label}")
+            else:
+                lines.append(f"    called from {label}, at {site}" if label else f"    called from {site}")
         if self.text is not None and self.source_line is None:
             lines.append(f"    offending text: {self.text!r}")
         if self.expected:

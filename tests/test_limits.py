@@ -213,3 +213,104 @@ def test_a_track_slot_out_of_range_is_the_rules_error(tmp_path):
                        " take(longboat, 99, hand(player))'\n")
     assert e.message == "longboat has no slot 99 (its slots: 0 to 9)"
     assert (e.pos.file, e.pos.line) == (str(v), 5)
+
+
+DEEP_FAILURE = """\
+description: a definition that fails on a later line of its text
+extends: nord
+patch:
+  define:
+    challenge_targets: >
+      [s for s in settlements
+         if warriors(player, s) >= 0
+         and len(warriors(player, s)) > 9]
+"""
+
+CALLED_FAILURE = """\
+description: a small definition failing in the definitions that call it
+extends: nord
+patch:
+  define:
+    warriors(p, s): 'amount(s, man(p)) + len(p)'
+"""
+
+PROCEDURE_FAILURE = """\
+description: a definition failing in a procedure's statement
+extends: nord
+patch:
+  define:
+    crowd(s): 'len(items(s)) + len(5)'
+  procedures:
+    place_worker(s): |
+      move(man(player), supply(player), s)
+      note("crowd", crowd(s))
+"""
+
+
+def _failure(tmp_path, text):
+    v = tmp_path / "failing.yaml"
+    v.write_text(text)
+    with pytest.raises(NordError) as e:
+        game = past_setup(nordlang.Game(nordlang.load_rules(players=2, variants=[str(v)]), 1))
+        while not game.over:
+            game.play(game.legal_moves()[0])
+    return e.value, str(v)
+
+
+def _where(frames):
+    """(label, (file name, line, col) or None) for each frame of an error."""
+    return [(label, site and (site.file.rsplit("/", 1)[-1], site.line, site.col)) for label, site in frames]
+
+
+def test_a_failure_inside_a_definition_names_it_and_the_step_that_called_it(tmp_path):
+    """Not the start of the definition's text (nor the step that called it):
+    the expression that failed, with the definition and the step named."""
+    err, path = _failure(tmp_path, DEEP_FAILURE)
+    assert err.message == "wrong kind of value: a number has no length"
+    assert (err.pos.file, err.pos.line, err.pos.col) == (path, 8, 14)       # len(warriors(player, s))
+    assert _where(err.frames) == [("definition challenge_targets", None), (None, ("turn.yaml", 125, 20))]
+    out = err.format().splitlines()
+    assert out[1].strip() == "and len(warriors(player, s)) > 9]"
+    assert out[2].strip() == "^" * len("len(warriors(player, s))")
+    assert out[3:5] == ["    in definition challenge_targets", f"    called from {err.frames[1][1]}"]
+
+
+def test_a_failure_names_each_definition_it_passed_through(tmp_path):
+    """A small definition written into its callers' code still fails in its
+    own text; each caller says where in its text it called."""
+    err, path = _failure(tmp_path, CALLED_FAILURE)
+    assert err.message == "wrong kind of value: a number has no length"
+    assert (err.pos.file, err.pos.line, err.pos.col, err.width) == (path, 5, 42, len("len(p)"))
+    frames = _where(err.frames)
+    assert frames[0] == ("definition warriors(p, s)", None)
+    assert frames[1][0] == "definition challenge_targets" and frames[1][1][:2] == ("turn.yaml", 45)
+    assert frames[-1][0] is None and frames[-1][1][0] == "turn.yaml"       # the step's own text
+
+
+def test_a_failure_in_a_procedures_statement_names_the_procedure_and_its_caller(tmp_path):
+    err, path = _failure(tmp_path, PROCEDURE_FAILURE)
+    assert err.message == "wrong kind of value: a number has no length"
+    assert (err.pos.file, err.pos.line, err.pos.col) == (path, 5, 32)
+    frames = _where(err.frames)
+    assert frames[:2] == [("definition crowd(s)", None), ("procedure place_worker(s)", ("failing.yaml", 9, 7))]
+    assert frames[-1][0] is None and frames[-1][1][0] == "turn.yaml"    # the flow's step that placed
+
+
+def test_placing_errors_costs_a_game_nothing():
+    """The traced replay that places an error is compiled only when something
+    fails: after a whole game none is, and each expression keeps its text
+    (a string) for it, not its syntax tree."""
+    import random
+
+    from nordlang.lang.compiler import Where
+    rules = nordlang.load_rules(players=3)
+    game = nordlang.Game(rules, 5)
+    rng = random.Random(5)
+    while not game.over:
+        game.play_index(rng.randrange(len(game.state.pending.options)))
+    wheres = {id(w): w for f in rules.names.funcs.values() if hasattr(f.py, "__globals__")
+              for w in f.py.__globals__.values() if isinstance(w, Where)}.values()
+    replayable = [w for w in wheres if w.source is not None]
+    assert len(replayable) > 20
+    assert all(w.replay is None for w in wheres)
+    assert all(isinstance(w.source[0], str) for w in replayable)

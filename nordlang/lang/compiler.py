@@ -7,7 +7,9 @@ re-parses text. Each expression, definition and effect becomes the source
 of one Python function (comprehensions become Python comprehensions,
 locals become Python locals), compiled once with `compile`; primitives are
 called directly. A runtime failure is reported at the file position of the
-expression (or statement) it came from.
+expression (or statement) it came from, with the definitions and procedures
+it passed through and where each was called; finding them costs nothing
+until something fails (an expression is then run again, traced: see _fail).
 """
 
 from __future__ import annotations
@@ -219,42 +221,168 @@ def _unpack(x, n):
     return x
 
 
-def _fail(e, pos, lines=None):
-    """Turn any exception from generated code into a positioned NordError.
+class Where:
+    """What a compiled function's failure handler knows; none of it is used
+    unless the function fails (so placing an error costs the play nothing)."""
 
-    `lines` (for effects) maps lines of the generated code to the statements
-    they came from: the failing line, read off the traceback, names the
-    statement, not the block it is in.
-    """
-    if isinstance(e, NordError):
-        return e.at(pos)
-    if lines:
-        here, tb = None, e.__traceback__
-        while tb is not None:
-            if tb.tb_frame.f_code.co_filename == lines[0]:
-                here = lines.get(tb.tb_lineno, here)
-            tb = tb.tb_next
-        pos = here or pos
-    if isinstance(e, RecursionError):
-        return EvalError("the expression nests too deeply", pos)
-    return EvalError(_describe(e), pos)
+    __slots__ = ("pos", "label", "lines", "source", "replay")
+
+    def __init__(self, pos, label=None):
+        self.pos = pos          # the position of the function's text
+        self.label = label      # "definition f(x)", "procedure g(y)"; None for a rule's own text
+        self.lines = None       # effects: generated line -> the position of the statement on it
+        # expressions: what the replay is made from (its text, or its tree when there is no text;
+        # the scope, the parameters, the names, locate, the definition), and the replay once made
+        self.source = None
+        self.replay = None
+
+    def replayed(self, ctx, args):
+        """Run the expression again, traced node by node (made when first needed:
+        see Compiler._traced); None when it has no replay."""
+        if self.replay is None:
+            if self.source is None:
+                return None
+            self.replay = Compiler.traced(self)
+        return self.replay(ctx, *args)
 
 
-def _refail(e, pos, slow, ctx, *args):
-    """A failure in code with inlined definitions: run it again without them
-    (expressions have no effects), so the error names the definition's own text."""
+class _Replayed(BaseException):
+    """Raised in a replay by the innermost node that failed: where it is
+    (and, for a call of a definition, the definition and its arguments).
+    A BaseException: the handlers of the code it passes through let it by."""
+
+    def __init__(self, spot, func=None, args=()):
+        super().__init__()
+        self.spot, self.func, self.args = spot, func, args
+
+
+_REPLAYING = [0]
+
+
+def _t(spot, thunk):
+    """A node of a replay: the first to fail (the innermost) says where it is."""
     try:
-        slow(ctx, *args)
-    except NordError as precise:
-        return precise
-    except Exception:       # pragma: no cover - the slow path fails where the fast one did
-        pass
-    return _fail(e, pos)
+        return thunk()
+    except Exception:
+        raise _Replayed(spot) from None
 
 
-_RUNTIME = {"_refail": _refail, "_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr,
-            "_unpack": _unpack, "_ord": ordered, "_fail": _fail, "NordError": NordError, "_frozenset": frozenset,
-            "_tuple": tuple}
+def _tc(spot, f, ctx, *args):
+    """A call of a definition in a replay (which fails inside the definition)."""
+    try:
+        return f.call(ctx, *args)
+    except Exception:
+        raise _Replayed(spot, f, args) from None
+
+
+def _replay(where, ctx, args):
+    """Run a failed expression again, traced: the node that fails first.
+    Expressions change nothing, so they fail the same way again; the
+    definitions they call are not placed again meanwhile (_REPLAYING)."""
+    _REPLAYING[0] += 1
+    try:
+        where.replayed(ctx, args)
+    except _Replayed as r:
+        return r
+    except Exception:       # pragma: no cover - a replay fails at one of its nodes
+        return None
+    finally:
+        _REPLAYING[0] -= 1
+    return None             # pragma: no cover - (it did not fail again)
+
+
+def _line_of_statement(e, where):
+    """Effects: the statement whose generated line failed, read off the traceback."""
+    here, tb = None, e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == where.lines[0]:
+            here = where.lines.get(tb.tb_lineno, here)
+        tb = tb.tb_next
+    return here
+
+
+def _place(e, spot, where):
+    """The error e arose in this function, at spot (position, width)."""
+    pos, width = spot
+    if isinstance(e, NordError):
+        if e.pos is None or e.pos.line is None:      # (helpers such as _index place their own)
+            e.pos, e.width = pos, width
+        err = e
+    elif isinstance(e, RecursionError):
+        err = EvalError("the expression nests too deeply", pos)
+    else:
+        err = EvalError(_describe(e), pos, width=width)
+    err.frames = [(where.label, None)] if where.label else []
+    err.last = where
+    return err
+
+
+def _passed(e, where, site):
+    """The error e came from a function this one called, at site: say so (once)."""
+    if e.last is not where:
+        e.frames.append((where.label, site))
+        e.last = where
+    return e
+
+
+def _fail(e, where, ctx=None, *args):
+    """Turn any exception from generated code into a NordError placed at the
+    text where it arose (an expression is replayed, traced, to find the node
+    that fails; an effect's statement is read off the traceback), which
+    names the definitions and procedures it passed through and where each
+    was called from: its `frames`, innermost first."""
+    if _REPLAYING[0]:
+        return e                # (a replay asks only which node of its own function failed)
+    traced = where.source is not None and ctx is not None and not isinstance(e, RecursionError)
+    if isinstance(e, NordError) and e.frames is not None:
+        # placed by a definition or procedure this one called: where did it call it?
+        if e.last is where:
+            return e
+        site = None
+        if traced:
+            r = _replay(where, ctx, args)
+            site = r.spot[0] if r is not None else None
+        elif where.lines:
+            site = _line_of_statement(e, where)
+        return _passed(e, where, site or where.pos)
+    spot = None
+    if traced:
+        r = _replay(where, ctx, args)
+        if r is not None:
+            if r.func is not None:
+                # a definition written into this function's code fails: place it there
+                inner = _again(r.func, ctx, r.args)
+                if inner is not None:
+                    return _passed(inner, where, r.spot[0])
+            spot = r.spot
+    elif where.lines:
+        here = _line_of_statement(e, where)
+        spot = (here, 1) if here is not None else None
+    return _place(e, spot or (where.pos, 1), where)
+
+
+def _again(f, ctx, args):
+    """Run a definition that failed inside a caller's code, on its own: the
+    error it raises is placed in its own text."""
+    try:
+        f.py(ctx, *args)
+    except NordError as placed:
+        return placed if placed.frames is not None else None
+    except Exception:       # pragma: no cover - its own handler turns every failure into a NordError
+        return None
+    return None             # pragma: no cover - (it did not fail again)
+
+
+def _stmt_fail(e, pos, where):
+    """A statement of effects failed: here, or in what it called."""
+    if isinstance(e, NordError) and e.frames is not None:
+        return _passed(e, where, pos)
+    return _place(e, (pos, 1), where)
+
+
+_RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
+            "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
+            "_frozenset": frozenset, "_tuple": tuple}
 
 
 def is_cheap(tree, names: Names) -> bool:
@@ -270,8 +398,9 @@ def is_cheap(tree, names: Names) -> bool:
 class Compiler:
     """Compile nordlang trees; `locate` maps positions inside the text to the file."""
 
-    def __init__(self, names: Names, locate=None, current: Func | None = None):
+    def __init__(self, names: Names, locate=None, current: Func | None = None, text: str | None = None):
         self.names = names
+        self.text = text          # the text the trees given were parsed from (as an expression), if known
         self.locate = locate or (lambda line, col: Pos(None, line, col))
         self.current = current
         self.errors: list[NordError] = []
@@ -279,6 +408,9 @@ class Compiler:
         self._n = 0
         self.inline = True        # inline cheap definitions (expressions only: they can run twice)
         self.inlined = False      # some definition was inlined into the function being made
+        self.tracing = False      # making a replay: each node says where it is when it fails (see _fail)
+        self.where = None         # the Where of the effects being made (their statements' handlers name it)
+        self._where_names: dict = {}
 
     # -- helpers --
     def pos(self, node) -> Pos:
@@ -288,6 +420,13 @@ class Compiler:
         width = node.end_col - node.col if node.end_line == node.line else 1
         self.errors.append(LangError(msg, self.pos(node), hint=hint, expected=expected, width=max(1, width)))
         return "None"
+
+    def bind_where(self, where) -> str:
+        """The global holding a function's Where (one for all its handlers)."""
+        name = self._where_names.get(id(where))
+        if name is None:
+            name = self._where_names[id(where)] = self.bind(where, "w")
+        return name
 
     def bind(self, value, prefix="k") -> str:
         """A global of the generated code holding `value`."""
@@ -317,41 +456,48 @@ class Compiler:
             src = self.gen(node, scope, {})
         except RecursionError:
             return self._deep(node)
-        slow = self._precise(lambda: self._function(f"return {self.gen(node, scope, {})}", self.pos(node),
-                                                    free=scope)) if self.inlined else None
-        return self._function(f"return {src}", self.pos(node), free=scope, slow=slow)
+        where = Where(self.pos(node))
+        self._replayable(where, node, scope)
+        return self._function(f"return {src}", where)
 
     @contextmanager
-    def _no_inlining(self):
+    def _no_inlining(self, tracing=False):
         """Calls of definitions stay calls: in effects (which cannot run again
-        to place an error precisely) and in the precise copy of an expression."""
-        self.inline = False
+        to place an error precisely) and in the replay of an expression."""
+        self.inline, self.tracing = False, tracing
         try:
             yield
         finally:
-            self.inline = True
+            self.inline, self.tracing = True, False
 
     def block(self, stmts, scope: frozenset):
         """A function fn(ctx) running effects."""
+        self.where = where = Where(self.pos(stmts[0]) if stmts else None)
         try:
             with self._no_inlining():
                 lines = self.stmts(stmts, scope, {}, 1)
         except RecursionError:
             return self._deep(stmts[0])
-        return self._function("\n".join(lines) if lines else "pass", self.pos(stmts[0]) if stmts else None,
-                              free=scope, raw=True)
+        return self._function("\n".join(lines) if lines else "pass", where)
 
-    def _precise(self, make):
-        """The same function without inlining, compiled when first needed
-        (to report a failure at the definition's own text)."""
-        made = []
+    def _replayable(self, where, tree, scope, params=()):
+        """Keep what it takes to replay the expression (see _fail): its text
+        rather than its tree when there is one (fewer objects for the
+        collector to visit while the game plays)."""
+        where.source = (self.text if self.text is not None else tree, scope, params, self.names, self.locate,
+                        self.current)
 
-        def slow(ctx, *args):
-            if not made:
-                with self._no_inlining():
-                    made.append(make())
-            return made[0](ctx, *args)
-        return slow
+    @staticmethod
+    def traced(where):
+        """The expression of `where`, traced node by node and without
+        inlining: run again after a failure, it finds the node that failed."""
+        from .parser import parse
+        src, scope, params, names, locate, current = where.source
+        tree = parse(src, "expr") if isinstance(src, str) else src
+        c = Compiler(names, locate, current)
+        local = {p: f"v_{p}" for p in params}
+        with c._no_inlining(tracing=True):
+            return c._function(f"return {c.gen(tree, scope, local)}", where, args="".join(f", v_{p}" for p in params))
 
     def function(self, func: Func, tree, mode: str):
         """Compile a definition or procedure body into func.py(ctx, *params)."""
@@ -365,21 +511,19 @@ class Compiler:
             return func.py
 
     def _function_body(self, func, tree, mode, local, args):
-        slow = None
+        label = f"{'definition' if mode == 'expr' else 'procedure'} {func.path[1] if func.path else func.name}"
         if mode == "expr":
             func.cheap = is_cheap(tree, self.names)
             self.inlined = False
             body = f"return {self.gen(tree, frozenset(), local)}"
-            pos = self.pos(tree)
-            if self.inlined:
-                slow = self._precise(lambda: self._function(f"return {self.gen(tree, frozenset(), local)}", pos,
-                                                            args=args))
+            where = Where(self.pos(tree), label)
+            self._replayable(where, tree, frozenset(), func.params)
         else:
+            self.where = where = Where(self.pos(tree[0]) if tree else None, label)
             with self._no_inlining():
                 lines = self.stmts(tree, frozenset(), local, 1)
             body = "\n".join(lines) if lines else "pass"
-            pos = self.pos(tree[0]) if tree else None
-        func.py = self._function(body, pos, args=args, raw=mode != "expr", slow=slow)
+        func.py = self._function(body, where, args=args)
         if mode == "expr":
             func.seq = self._is_seq(tree, frozenset(), local)
         if mode == "expr" and func.cheap and not self.errors:
@@ -395,26 +539,25 @@ class Compiler:
         func.body = body_from_vars
         return func.py
 
-    def _function(self, body, pos, free=frozenset(), args="", raw=False, slow=None):
-        """Compile generated source into a function; failures get `pos`
-        (or, with `slow`, the position the same code without inlining gives)."""
+    def _function(self, body, where: Where, args=""):
+        """Compile generated source into a function; a failure is placed by
+        _fail with what `where` knows (nothing of it runs unless it fails)."""
         if self.errors:
             return lambda ctx, *a: None
+        pos = where.pos
         name = f"_nl{next(_COUNTER)}"
-        posname = self.bind(pos, "p")
-        filename = f"<nordlang {pos}>"
+        filename = f"<nordlang {pos}>" + (" (replay)" if self.tracing else "")
         head = [f"def {name}(ctx{args}):"] + (["  V = ctx.vars"] if _USES_VARS.search(body) else []) + ["  try:"]
         body_lines = body.split("\n")
         # statements marked with their position (see stmt): a failure names its line
         marks = {len(head) + i + 1: self.env[m[1]] for i, line in enumerate(body_lines)
                  if (m := _MARK.search(line))}
-        lines = f", {self.bind({0: filename, **marks}, 'l')}" if marks else ""
-        fail = f"_fail(e, {posname}{lines})" if slow is None else \
-            f"_refail(e, {posname}, {self.bind(slow, 's')}, ctx{args})"
+        if marks:
+            where.lines = {0: filename, **marks}
         src = ("\n".join(head) + "\n"
                + "\n".join("    " + line for line in body_lines) + "\n"
                f"  except Exception as e:\n"
-               f"    raise {fail} from None\n")
+               f"    raise _fail(e, {self.bind_where(where)}, ctx{args}) from None\n")
         try:
             with warnings.catch_warnings():
                 # (Python's own warnings on the generated code, like "'int' object is not
@@ -430,7 +573,15 @@ class Compiler:
     # -- expressions: each returns Python source --
     def gen(self, node, scope, local) -> str:
         m = getattr(self, "_" + type(node).__name__)
-        return m(node, scope, local)
+        src = m(node, scope, local)
+        if self.tracing and not isinstance(node, A.Const) and not (isinstance(node, A.Name) and node.id in local):
+            return f"_t({self._spot(node)}, lambda: {src})"
+        return src
+
+    def _spot(self, node) -> str:
+        """(position, width) of a node's text, for a replay to name."""
+        width = node.end_col - node.col if node.end_line == node.line else 1
+        return self.bind((self.pos(node), max(1, width)), "t")
 
     def _Const(self, node, scope, local):
         v = node.value
@@ -454,6 +605,8 @@ class Compiler:
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
             self._dep(name)
+            if self.tracing:
+                return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx)"
             return f"{self.bind(f, 'f')}.call(ctx)"
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
@@ -488,6 +641,8 @@ class Compiler:
                 names.append(local[n])
             if not self._is_seq(cf.iter, scope, local):
                 it = f"_ord({it})"
+            if self.tracing:        # (a value that is no collection fails at its own text)
+                it = f"_t({self._spot(cf.iter)}, lambda: _tuple({it}))"
             if len(names) == 1:
                 parts.append(f"for {names[0]} in {it}")
             else:
@@ -696,6 +851,8 @@ class Compiler:
             if src is not None:
                 return src
         args = "".join(", " + self.gen(a, scope, local) for a in node.args)
+        if self.tracing:
+            return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx{args})"
         return f"{self.bind(f, 'f')}.call(ctx{args})"
 
     def _inline(self, node, f: Func, scope, local):
@@ -912,7 +1069,8 @@ class Compiler:
             args = "".join(", " + self.gen(a, scope, local) for a in node.args)
             call = f"{self.bind(b.fn, 'b')}(ctx{args})"
         # each statement reports its own position when it fails
-        return ["try:", f"    {call}", "except Exception as e:", f"    raise _fail(e, {posname}) from None"]
+        return ["try:", f"    {call}", "except Exception as e:",
+                f"    raise _stmt_fail(e, {posname}, {self.bind_where(self.where)}) from None"]
 
 
 # the syntax of values that are no number (for * and %)

@@ -291,7 +291,7 @@ class Rules:
             tree = self.parse_text(text, path, mode)
             if tree is None:
                 return None
-        comp = Compiler(self.names, locate, current)
+        comp = Compiler(self.names, locate, current, text=text if mode == "expr" else None)
         if current is not None:
             fn = comp.function(current, tree, mode)
         elif mode == "effects":
@@ -529,7 +529,7 @@ class Rules:
             e.source_line = self.doc.line_of(e.pos) if e.pos else None
             self.errors.append(e)
             return None
-        comp = Compiler(self.names, locate)
+        comp = Compiler(self.names, locate, text=sub)
         fn = comp.expr(tree, scope)
         for e in comp.errors:
             e.source_line = self.doc.line_of(e.pos)
