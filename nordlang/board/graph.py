@@ -75,12 +75,18 @@ class _Masks:
             out.append(c)
         return out
 
+    def spread(self, m) -> int:
+        """The spaces orthogonally next to those of a mask (and off-board
+        bits, which callers mask away)."""
+        row = self.row
+        return (m << 1) | (m >> 1) | (m << row) | (m >> row)
+
     def grow(self, seed, within) -> int:
         """The orthogonally connected part of `within` that holds `seed`."""
-        row = self.row
+        spread = self.spread
         c = seed
         while True:
-            n = (c | (c << 1) | (c >> 1) | (c << row) | (c >> row)) & within
+            n = (c | spread(c)) & within
             if n == c:
                 return c
             c = n
@@ -150,8 +156,7 @@ class Links:
         """These links with a piece on space s too (the components next to it merge)."""
         mk = self.masks
         b = mk.bit[s]
-        row = mk.row
-        near = (b << 1) | (b >> 1) | (b << row) | (b >> row)
+        near = mk.spread(b)
         merged = b
         comps = []
         for c in self.comps:
@@ -272,8 +277,7 @@ class Links:
             if fm & occ:
                 for c in self.struct_comps[sid]:
                     around |= c
-                row = mk.row
-                around = (around << 1) | (around >> 1) | (around << row) | (around >> row)
+                around = mk.spread(around)
             hit = self.sfront[sid] = mk.spaces((around | fm) & mk.free & ~occ)
         return hit
 
@@ -317,12 +321,12 @@ class Links:
             self.memo[key] = ()
             return ()
         mk, occ = self.masks, self.occ
-        row = mk.row
+        spread = mk.spread
         goal = mk.faces[b][1]
         layer = seen = mk.faces[a][1] & occ
         layers = [layer]
         while not layer & goal:
-            layer = ((layer << 1) | (layer >> 1) | (layer << row) | (layer >> row)) & occ & ~seen
+            layer = spread(layer) & occ & ~seen
             seen |= layer
             layers.append(layer)
         paths: list = []
