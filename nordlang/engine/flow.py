@@ -24,7 +24,8 @@ from ..errors import EvalError, Pos, RulesError, describe_value
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
-_FEASIBLE: dict = {}
+_FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
+_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see compiler._MEMO)
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
@@ -564,7 +565,7 @@ class Machine:
             return hit
         ok = self._probe(state, step, value)
         if key is not None:
-            if len(_FEASIBLE) > 100_000:
+            if len(_FEASIBLE) > _FEASIBLE_LIMIT:
                 _FEASIBLE.clear()
             _FEASIBLE[key] = ok
         return ok
