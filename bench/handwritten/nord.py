@@ -1,0 +1,516 @@
+"""Nord, written by hand in plain Python: a speed reference for nordlang.
+
+Why this exists: the project wants to say how much the rules-as-data
+engine costs against a plain engine for the same game. This module is that
+plain engine: the rules of ../../rulebook/*.yaml (with their RULINGs, see
+shared/RULINGS.md) written directly as Python, the way one would write
+them for this one game in a day: dicts, sets and lists, breadth-first
+searches for connectivity, groups grown one space at a time. It is not
+part of nordlang, of its tests or of CI, and it imports nothing from
+nordlang; bench/handwritten/compare.py times it against nordlang.
+
+It plays the bundled 4-player standard island only (the map below is that
+of rulebook/islands.yaml; compare.py checks it against nordlang's board).
+Random play chooses uniformly among all legal options at each decision,
+as nordlang's random play does: the options are listed in full, with the
+same lookahead (a treasure tile, a negotiator move or the choice of turn A
+is offered only when a placement can follow it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+# ---------------------------------------------------------------- the board
+# The 4-player island of rulebook/islands.yaml: m mountain, f forest,
+# k karst, * karst with a stone pile, ~ sea, A-H settlements (on mountain),
+# X the small dragon boat (on the sea). Rows top to bottom, columns a-k.
+ISLAND = """\
+~~~~~~~~~~~
+~~ffHk~~~~~
+~~mm*k~~~~~
+~~AmffBfff~
+~~k*kfmfmE~
+~~km~Xmkm*~
+~~*m~~k*mk~
+~~Dm*kmmk*~
+~~ffkffCmm~
+~~mff*~~fm~
+~~mFfk~~fG~
+~~~~~~~~~~~"""
+SEATS = "DGAC"                      # each player's starting settlement, in turn order
+
+TERRAIN = {}                         # space (row, col) -> "m", "f", "k" or "~" (structures excluded)
+STONE_PILES = []                     # karst spaces showing a stone pile
+SETTLEMENT_AT = {}                   # settlement name -> its space
+for _r, _line in enumerate(ISLAND.splitlines()):
+    for _c, _ch in enumerate(_line):
+        if _ch == "*":
+            TERRAIN[(_r, _c)] = "k"
+            STONE_PILES.append((_r, _c))
+        elif _ch in "mfk~":
+            TERRAIN[(_r, _c)] = _ch
+        elif _ch == "X":
+            DRAGON_AT = (_r, _c)
+        else:
+            SETTLEMENT_AT[_ch] = (_r, _c)
+SETTLEMENTS = sorted(SETTLEMENT_AT)
+LAND = frozenset(s for s, t in TERRAIN.items() if t != "~")
+SEA = frozenset(s for s, t in TERRAIN.items() if t == "~")     # the small dragon boat's space excepted
+
+
+def _orth(s):
+    r, c = s
+    return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+
+
+# Orthogonal neighbours a worker may stand on (structures are not spaces for workers).
+NEIGH = {s: [n for n in _orth(s) if n in TERRAIN] for s in TERRAIN}
+# The spaces the 4 gates of each settlement (and the 4 sides of the dragon boat) face.
+FACES = {x: [n for n in _orth(at) if n in TERRAIN] for x, at in SETTLEMENT_AT.items()}
+FACES["X"] = [n for n in _orth(DRAGON_AT) if n in TERRAIN]
+# A settlement's surroundings: the up to 8 spaces around it.
+AROUND = {x: [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+              if (dr or dc) and (r + dr, c + dc) in TERRAIN]
+          for x, (r, c) in SETTLEMENT_AT.items()}
+
+
+def _regions():
+    """Land regions: maximal orthogonally connected same-terrain land spaces
+    (settlements split them). RULING: all sea spaces are one region."""
+    region = {s: "sea" for s in SEA}
+    n = 0
+    for s in sorted(LAND):
+        if s in region:
+            continue
+        region[s] = n
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            for y in NEIGH[x]:
+                if y not in region and TERRAIN[y] == TERRAIN[s]:
+                    region[y] = n
+                    stack.append(y)
+        n += 1
+    return region
+
+
+REGION = _regions()
+
+# ---------------------------------------------------------------- the numbers
+MEN = 25
+BOAT_VALUES = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20]        # the large dragon boat's 10 spaces
+SYMBOLS = ["axe", "gold", "hammer", "helmet", "goblet", "sword"]
+ACTION = {"goblet": "two_regions", "axe": "two_regions", "helmet": "many_men", "sword": "many_men",
+          "gold": "negotiator", "hammer": "negotiator"}
+ACTIONS = ["negotiator", "two_regions", "many_men"]
+# (land workers, sea workers, land regions) a placement may have, by the tile played.
+LIMITS = {None: (3, 2, 1), "negotiator": (3, 2, 1), "two_regions": (3, 2, 2), "many_men": (5, 3, 1)}
+LADDER = ["dies", "goal", "start", "dies", "either", "home"]   # the n-th attacker's fate; the last holds on
+SCORING_ORDER = ["resources", "warriors", "resources", "warriors", "treasures"]
+DIFFERENT = [0, 1, 2, 3, 5, 10, 15]
+SAME = [0, 0, 0, 9, 16, 25, 36]
+NEUTRAL = -1                          # the owner of a neutral jarl
+
+
+class Nord:
+    """One game of Nord on the 4-player island, played by random choices.
+
+    `choose(what, options)` is the one place a decision is taken (uniformly
+    at random here); it also counts decisions and options in `stats`.
+    """
+
+    def __init__(self, seed, players=4):
+        assert players == 4, "only the 4-player standard island is drawn here"
+        self.rng = random.Random(seed)
+        self.n = players
+        self.stats = Counter()
+        self.workers = {}                           # space -> owner of the worker on it
+        self.supply = [MEN - 2] * players           # one man scores, one is the first warrior
+        self.fleet = players + 4                    # fishing boats in the general supply
+        self.warriors = {x: [0] * players for x in SETTLEMENTS}
+        self.jarl = dict.fromkeys(SETTLEMENTS, NEUTRAL)   # settlement -> its jarl's owner (absent: none)
+        self.boat = []                              # the large dragon boat: ("man", p) or ("jarl", owner)
+        self.points = [0] * players
+        self.hand = [[] for _ in range(players)]    # treasure symbols held
+        self.treasure_at = {}                       # stone-pile space -> the tile lying there
+        self.played = []
+        self.scorings = 0
+        self.turns = 0
+        self.player = 0
+        self.over = False
+        self._graph = None                          # (component of each worker, members, structures' components)
+        for p, x in enumerate(SEATS[:players]):
+            self.jarl[x] = p
+            self.warriors[x][p] = 1
+        # (with 4 players no coloured jarl is left over for the large dragon boat)
+        self.deck = [s for s in SYMBOLS for _ in range(6)]
+        self.rng.shuffle(self.deck)
+        for p in range(players):                    # RULING: one tile of each action, drawn at random
+            for a in ACTIONS:
+                tile = next(t for t in self.deck if ACTION[t] == a)
+                self.deck.remove(tile)
+                self.hand[p].append(tile)
+        for s in STONE_PILES:
+            self.treasure_at[s] = self.deck.pop()
+
+    # ------------------------------------------------------------ decisions
+    def choose(self, what, options):
+        """Pick one of the legal options uniformly (a single one is taken at once)."""
+        if len(options) == 1:
+            return options[0]
+        self.stats["decisions"] += 1
+        self.stats[what] += 1
+        self.stats[what + " options"] += len(options)
+        return options[self.rng.randrange(len(options))]
+
+    # ------------------------------------------------------------ connections
+    def graph(self):
+        """Components of the workers (orthogonal links, whoever owns them)
+        and, for each settlement and the dragon boat, the components its
+        gates touch. Recomputed after the board changed."""
+        if self._graph is None:
+            comp, members = {}, []
+            for s in self.workers:
+                if s in comp:
+                    continue
+                i = len(members)
+                comp[s] = i
+                group, stack = [s], [s]
+                while stack:
+                    x = stack.pop()
+                    for y in NEIGH[x]:
+                        if y in self.workers and y not in comp:
+                            comp[y] = i
+                            group.append(y)
+                            stack.append(y)
+                members.append(group)
+            touch = {x: {comp[f] for f in faces if f in comp} for x, faces in FACES.items()}
+            self._graph = comp, members, touch
+        return self._graph
+
+    def connected_pairs(self):
+        """Ordered pairs of different settlements that one component links."""
+        touch = self.graph()[2]
+        return {(a, b) for a in SETTLEMENTS for b in SETTLEMENTS if a != b and touch[a] & touch[b]}
+
+    def put(self, s, p):
+        self.workers[s] = p
+        if s in SEA:
+            self.fleet -= 1                       # a sea worker sits in a fishing boat
+        self._graph = None
+
+    def lift(self, s):
+        """Take the worker off space s (its fishing boat goes back); return its owner."""
+        p = self.workers.pop(s)
+        if s in SEA:
+            self.fleet += 1
+        self._graph = None
+        return p
+
+    def send_home(self, s):
+        self.supply[self.lift(s)] += 1
+
+    def die(self, s):
+        """A dead man takes the next space of the large dragon boat; when it is full he goes home."""
+        if len(self.boat) < len(BOAT_VALUES):
+            self.boat.append(("man", self.lift(s)))
+        else:
+            self.send_home(s)
+
+    # ------------------------------------------------------------ placement
+    def reach(self, p):
+        """Open spaces where a new worker links to a settlement in which p has
+        a warrior: its free gates and the spaces next to the components at its gates."""
+        comp, members, touch = self.graph()
+        out, seen = set(), set()
+        for x in SETTLEMENTS:
+            if self.warriors[x][p]:
+                out.update(f for f in FACES[x] if f not in self.workers)
+                for c in touch[x] - seen:
+                    seen.add(c)
+                    for w in members[c]:
+                        out.update(y for y in NEIGH[w] if y not in self.workers)
+        return out
+
+    def can_place_now(self, p):
+        """Does some placement exist (a man left and an open space of reach
+        that takes a worker: land, or sea while a fishing boat is left)?"""
+        if not self.supply[p]:
+            return False
+        reach = self.reach(p)
+        return bool(reach) and (self.fleet > 0 or any(s in LAND for s in reach))
+
+    def can_place_after(self, p, a, b):
+        """Would a placement exist after the negotiator moves p's warrior from a to b?"""
+        w = self.warriors
+        w[a][p] -= 1
+        w[b][p] += 1
+        ok = self.can_place_now(p)
+        w[a][p] += 1
+        w[b][p] -= 1
+        return ok
+
+    def negotiations(self, p):
+        """Warrior moves (a, b) along a connection, after which a placement exists."""
+        return [(a, b) for a, b in sorted(self.connected_pairs())
+                if self.warriors[a][p] and self.can_place_after(p, a, b)]
+
+    def groups(self, seeds, allowed, size, max_regions=None):
+        """Every orthogonally connected set of 1..size spaces of `allowed`
+        holding at least one seed (and lying in at most max_regions regions),
+        grown one neighbour at a time, by size."""
+        out = []
+        layer = {frozenset([s]) for s in seeds}
+        for k in range(1, size + 1):
+            out.extend(layer)
+            if k == size:
+                break
+            bigger = set()
+            for g in layer:
+                for x in g:
+                    for y in NEIGH[x]:
+                        if y in allowed and y not in g:
+                            ng = g | {y}
+                            if max_regions is None or len({REGION[z] for z in ng}) <= max_regions:
+                                bigger.add(ng)
+            layer = bigger
+        return out
+
+    def placements(self, p, tile):
+        """The legal placements: 1-3 land workers in one region (or as the
+        tile allows), or 1-2 sea workers (one fishing boat each), as a
+        connected group of open spaces of which one at least is in reach."""
+        land, sea, regions = LIMITS[ACTION[tile] if tile else None]
+        reach = self.reach(p)
+        men = self.supply[p]
+        open_land = {s for s in LAND if s not in self.workers}
+        open_sea = {s for s in SEA if s not in self.workers}
+        out = self.groups(reach & open_land, open_land, min(land, men), regions)
+        n = min(sea, men, self.fleet)
+        if n > 0:
+            out += self.groups(reach & open_sea, open_sea, n)
+        return out
+
+    # ------------------------------------------------------------ attacks
+    def shortest_paths(self, a, b):
+        """Every shortest chain of workers from a space at a gate of a to one at
+        a gate of b, in order from a (breadth-first, then walked back)."""
+        dist = {s: 0 for s in FACES[a] if s in self.workers}
+        goal = {s for s in FACES[b] if s in self.workers}
+        layer = list(dist)
+        while layer and not goal.intersection(layer):
+            nxt = []
+            for x in layer:
+                for y in NEIGH[x]:
+                    if y in self.workers and y not in dist:
+                        dist[y] = dist[x] + 1
+                        nxt.append(y)
+            layer = nxt
+        paths = []
+
+        def back(chain):
+            x = chain[-1]
+            if dist[x] == 0:
+                paths.append(tuple(reversed(chain)))
+                return
+            for y in NEIGH[x]:
+                if dist.get(y) == dist[x] - 1:
+                    back(chain + [y])
+
+        for end in goal.intersection(layer):
+            back([end])
+        return sorted(paths)
+
+    def attack(self, p, a, b):
+        path = self.choose("path", self.shortest_paths(a, b))
+        fighters = [s for s in path if self.workers.get(s) == p]
+        self.stats["attacks"] += 1
+        for i, s in enumerate(fighters):
+            fate = LADDER[min(i, len(LADDER) - 1)]
+            if fate == "either":
+                fate = "goal" if self.choose("post", [a, b]) == b else "start"
+            if fate == "dies":
+                self.die(s)
+            elif fate == "goal":
+                self.lift(s)
+                self.warriors[b][p] += 1
+            elif fate == "start":
+                self.lift(s)
+                self.warriors[a][p] += 1
+            else:
+                self.send_home(s)
+
+    # ------------------------------------------------------------ turns
+    def challenge_targets(self, p):
+        """Settlements with a foreign jarl where p has 2+ warriors, strictly more
+        than every other player, connected to the small dragon boat."""
+        touch = self.graph()[2]
+        out = []
+        for x in SETTLEMENTS:
+            w = self.warriors[x]
+            if (w[p] >= 2 and all(w[p] > w[q] for q in range(self.n) if q != p)
+                    and x in self.jarl and self.jarl[x] != p and touch[x] & touch["X"]):
+                out.append(x)
+        return out
+
+    def play_turn(self):
+        """One player's turn: A or B as judged at its start (with lookahead),
+        or, when neither is possible, the next scoring."""
+        p = self.player
+        self.turns += 1
+        placing = self.supply[p] > 0 and (
+            self.can_place_now(p)
+            or (any(ACTION[t] == "negotiator" for t in self.hand[p]) and self.negotiations(p)))
+        targets = self.challenge_targets(p)
+        actions = (["place"] if placing else []) + (["challenge"] if targets else [])
+        if not actions:
+            self.stats["stuck"] += 1
+            self.scoring()
+        elif self.choose("action", actions) == "place":
+            self.turn_a(p)
+        else:
+            self.turn_b(p, targets)
+        self.player = (p + 1) % self.n
+
+    def turn_a(self, p):
+        before = self.connected_pairs()            # (the tile step moves no worker)
+        # A0: play one tile held before the turn, only if a placement can follow.
+        placeable = self.can_place_now(p)
+        held = sorted(set(self.hand[p]))
+        if placeable:
+            tiles = [None] + held
+        else:                                      # only a negotiator move opens a placement
+            tiles = [t for t in held if ACTION[t] == "negotiator"]
+        tile = self.choose("tile", tiles)
+        if tile and ACTION[tile] == "negotiator":
+            move = self.choose("negotiate", ([None] if placeable else []) + self.negotiations(p))
+            if move:
+                a, b = move
+                self.warriors[a][p] -= 1
+                self.warriors[b][p] += 1
+        # A1: place the workers; claim the treasures under them.
+        group = self.choose("place", self.placements(p, tile))
+        if tile:
+            self.hand[p].remove(tile)
+            self.played.append(tile)
+        for s in group:
+            self.supply[p] -= 1
+            self.put(s, p)
+            if s in self.treasure_at:
+                self.hand[p].append(self.treasure_at.pop(s))
+        # A2: attack while a newly connected pair (A with p's warrior, B without) exists.
+        while True:
+            pairs = sorted((a, b) for a, b in self.connected_pairs() - before
+                           if self.warriors[a][p] and not self.warriors[b][p])
+            if not pairs:
+                break
+            a, b = self.choose("attack", pairs)
+            self.attack(p, a, b)
+        # A3: a full boat triggers the next scoring.
+        if len(self.boat) == len(BOAT_VALUES):
+            self.scoring()
+
+    def turn_b(self, p, targets):
+        x = self.choose("challenge", targets)
+        self.points[p] += BOAT_VALUES[len(self.boat)]
+        self.boat.append(("jarl", self.jarl.pop(x)))
+        self.stats["challenges"] += 1
+        if len(self.boat) == len(BOAT_VALUES):
+            self.scoring()
+
+    # ------------------------------------------------------------ scorings
+    def scoring(self):
+        kind = SCORING_ORDER[self.scorings]
+        if kind == "resources":
+            self.resource_scoring()
+        elif kind == "warriors":
+            self.warrior_scoring()
+        # empty the large dragon boat: men go home, jarls slide down
+        for what, who in self.boat:
+            if what == "man":
+                self.supply[who] += 1
+        self.boat = [m for m in self.boat if m[0] == "jarl"]
+        # a new tile on every stone pile with neither a tile nor a worker
+        for s in STONE_PILES:
+            if s not in self.workers and s not in self.treasure_at:
+                if not self.deck:
+                    self.deck, self.played = self.played, []
+                    self.rng.shuffle(self.deck)
+                if self.deck:
+                    self.treasure_at[s] = self.deck.pop()
+        self.scorings += 1
+        if SCORING_ORDER[self.scorings] == "treasures":
+            for p in range(self.n):
+                held = Counter(self.hand[p])
+                self.points[p] += DIFFERENT[len(held)] + sum(SAME[min(k, 6)] for k in held.values())
+            self.over = True
+
+    def resource_scoring(self):
+        """Each player with warriors in S who has not the fewest there scores
+        1 per forest region and 1 per mountain worker of his connected to S;
+        then every mountain worker that delivered goes home (cave-in)."""
+        comp, _members, touch = self.graph()
+        due, caved = [], set()
+        for x in SETTLEMENTS:
+            w = self.warriors[x]
+            present = [k for k in w if k]
+            if not present:
+                continue
+            for p in range(self.n):
+                if w[p] and (w[p] == max(present) or w[p] > min(present)):
+                    mine = [s for s, q in self.workers.items() if q == p and comp[s] in touch[x]]
+                    forests = {REGION[s] for s in mine if TERRAIN[s] == "f"}
+                    mountains = [s for s in mine if TERRAIN[s] == "m"]
+                    due.append((p, len(forests) + len(mountains)))
+                    caved.update(mountains)
+        for p, k in due:
+            self.points[p] += k
+        for s in caved:
+            self.send_home(s)
+
+    def warrior_scoring(self):
+        """Warriors beyond a settlement's food go home; the rest score the
+        square of their number; then every sea worker goes home (storm)."""
+        comp, _members, touch = self.graph()
+        for x in SETTLEMENTS:
+            near = [s for s in AROUND[x] if s in self.workers and comp[s] in touch[x]]
+            food = 1 + len({REGION[s] for s in near if TERRAIN[s] == "f"}) + sum(1 for s in near if s in SEA)
+            w = self.warriors[x]
+            for p in range(self.n):
+                if w[p] > food:
+                    self.supply[p] += w[p] - food
+                    w[p] = food
+                self.points[p] += w[p] * w[p]
+        for s in [s for s in self.workers if s in SEA]:
+            self.send_home(s)
+
+    # ------------------------------------------------------------ the game
+    def play(self):
+        while not self.over:
+            self.play_turn()
+        return self
+
+    def winners(self):
+        """Most points; a tie goes to most treasure tiles; still tied: shared."""
+        best = max((self.points[p], len(self.hand[p])) for p in range(self.n))
+        return [p for p in range(self.n) if (self.points[p], len(self.hand[p])) == best]
+
+
+def random_game(seed):
+    """A complete random 4-player game."""
+    return Nord(seed).play()
+
+
+if __name__ == "__main__":
+    import sys
+    import time
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    t = time.perf_counter()
+    games = [random_game(i) for i in range(n)]
+    secs = time.perf_counter() - t
+    stats = sum((g.stats for g in games), Counter())
+    print(f"{n / secs:.1f} games/s; {sum(g.turns for g in games) / n:.1f} turns/game; "
+          f"{stats['place options'] / stats['place']:.1f} options per placement decision")
