@@ -193,7 +193,11 @@ class Nord:
     def connected_pairs(self):
         """Ordered pairs of different settlements that one component links."""
         touch = self.graph()[2]
-        return {(a, b) for a in SETTLEMENTS for b in SETTLEMENTS if a != b and touch[a] & touch[b]}
+        at = {}                                   # component -> the settlements at its gates
+        for x in SETTLEMENTS:
+            for c in touch[x]:
+                at.setdefault(c, []).append(x)
+        return {(a, b) for xs in at.values() for a in xs for b in xs if a != b}
 
     def put(self, s, p):
         self.workers[s] = p
@@ -223,16 +227,16 @@ class Nord:
     def reach(self, p):
         """Open spaces where a new worker links to a settlement in which p has
         a warrior: its free gates and the spaces next to the components at its gates."""
-        comp, members, touch = self.graph()
+        _comp, members, touch = self.graph()
         out, seen = set(), set()
         for x in SETTLEMENTS:
             if self.warriors[x][p]:
-                out.update(f for f in FACES[x] if f not in self.workers)
+                out.update(FACES[x])
                 for c in touch[x] - seen:
                     seen.add(c)
                     for w in members[c]:
-                        out.update(y for y in NEIGH[w] if y not in self.workers)
-        return out
+                        out.update(NEIGH[w])
+        return out.difference(self.workers)
 
     def can_place_now(self, p):
         """Does some placement exist (a man left and an open space of reach
@@ -360,24 +364,24 @@ class Nord:
         or, when neither is possible, the next scoring."""
         p = self.player
         self.turns += 1
-        placing = self.supply[p] > 0 and (
-            self.can_place_now(p)
-            or (any(ACTION[t] == "negotiator" for t in self.hand[p]) and self.negotiations(p)))
+        placeable = self.can_place_now(p)
+        placing = placeable or (self.supply[p] > 0 and any(ACTION[t] == "negotiator" for t in self.hand[p])
+                                and self.negotiations(p))
         targets = self.challenge_targets(p)
         actions = (["place"] if placing else []) + (["challenge"] if targets else [])
         if not actions:
             self.stats["stuck"] += 1
             self.scoring()
         elif self.choose("action", actions) == "place":
-            self.turn_a(p)
+            self.turn_a(p, placeable)
         else:
             self.turn_b(p, targets)
         self.player = (p + 1) % self.n
 
-    def turn_a(self, p):
+    def turn_a(self, p, placeable):
+        """Turn A; `placeable`: a placement exists without a negotiator move."""
         before = self.connected_pairs()            # (the tile step moves no worker)
         # A0: play one tile held before the turn, only if a placement can follow.
-        placeable = self.can_place_now(p)
         held = sorted(set(self.hand[p]))
         if placeable:
             tiles = [None] + held
