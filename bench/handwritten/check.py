@@ -8,8 +8,9 @@ same options (the same set: order does not matter to a uniform choice) in
 the same position (workers, warriors, jarls, supplies, fishing boats, the
 large dragon boat, points, treasure tiles). The treasure supply is copied
 from nordlang at the start, and again after a reshuffle of the played
-tiles (the two engines shuffle with different random sources). A speed
-reference's check, not a test of nordlang: it is no part of the test suite.
+tiles (the two engines shuffle with different random sources). The test
+suite runs it on a few games (tests/test_handwritten.py): two engines
+written apart from the same rules cross-check each other.
 """
 
 from __future__ import annotations
