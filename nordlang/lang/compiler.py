@@ -36,6 +36,7 @@ from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY, ordered
 # entries it took 10% of a random game's time, with 2 000 about 2%).
 _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
+_TRIAL = 500                # calls that decide whether a definition's memo pays (Func._on_trial)
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
 _MISSING = object()
@@ -104,7 +105,8 @@ class Func:
 
         Generated code calls `func.call(...)`, so the choice made here
         (direct, or memoised by arguments and, unless static, the state's
-        version) is made once, not on every call.
+        version) is made once, not on every call. A memo of position values
+        is first on trial (see `_on_trial`).
         """
         f, py = self, self.py
         if self.kind == EFFECT or (self.cheap and not self.static):
@@ -122,6 +124,7 @@ class Func:
                     key = (f, ctx.state.version)
                     hit = memo_get(key, _MISSING)
                     return _remember(key, py(ctx)) if hit is _MISSING else hit
+                call = self._on_trial(call)
             self.call = call
             return
         if self.static:
@@ -140,7 +143,47 @@ class Func:
                 except TypeError:      # an argument that cannot be a key
                     return py(ctx, *args)
                 return _remember(key, py(ctx, *args)) if hit is _MISSING else hit
+            call = self._on_trial(call)
         self.call = call
+
+    def _on_trial(self, memoised):
+        """The memoised call, on trial: its first _TRIAL calls count how often
+        the memo answers; under 1 in 100, calls go straight to the code from
+        then on (a definition asked once per position, like the options of a
+        random player's choice, was only paying for its memo). The values are
+        the same either way: only the time differs."""
+        f, py = self, self.py
+        memo_get = _MEMO.get
+        tally = [0, 0]                 # calls, memo answers
+
+        def trial(ctx, *args):
+            key = (f, args, ctx.state.version)
+            try:
+                hit = memo_get(key, _MISSING)
+            except TypeError:          # an argument that cannot be a key
+                return py(ctx, *args)
+            tally[0] += 1
+            if hit is _MISSING:
+                hit = _remember(key, py(ctx, *args))
+            else:
+                tally[1] += 1
+            if tally[0] >= _TRIAL:
+                f.call = memoised if 100 * tally[1] >= tally[0] else py
+            return hit
+        return trial
+
+
+def by_position(fn):
+    """fn(ctx) memoised by the state's version when it reads no flow variable
+    (its value then depends on the position alone); else fn itself."""
+    if getattr(fn, "reads_flow", True):
+        return fn
+
+    def call(ctx):
+        key = (fn, ctx.state.version)
+        hit = _MEMO.get(key, _MISSING)
+        return _remember(key, fn(ctx)) if hit is _MISSING else hit
+    return call
 
 
 def _remember(key, value):
@@ -479,7 +522,9 @@ class Compiler:
             return self._deep(node)
         where = Where(self.pos(node))
         self._replayable(where, node, scope)
-        return self._function(f"return {src}", where)
+        fn = self._function(f"return {src}", where)
+        fn.reads_flow = bool(_USES_VARS.search(src))
+        return fn
 
     @contextmanager
     def _no_inlining(self, tracing=False):

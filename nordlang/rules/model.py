@@ -11,7 +11,7 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
-from ..lang.compiler import Compiler, Ctx, Func, Names, is_cheap
+from ..lang.compiler import Compiler, Ctx, Func, Names, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
@@ -557,6 +557,8 @@ class Rules:
             return F.Choose(pos, name, source=_noop, **common)
         src = self.compile_text(st["from"], p + ("from",), "expr", scope) or _noop
         exists = self.compile_text(st["exists"], p + ("exists",), "expr", scope) if "exists" in st else None
+        if exists is not None:
+            exists = by_position(exists)     # (asked again by each probe that reaches the choice)
         return F.Choose(pos, name, source=src, otherwise=otherwise, exists=exists, **common)
 
     # ---------------- showing values ----------------
