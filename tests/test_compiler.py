@@ -274,3 +274,24 @@ def test_pythons_meanings_of_operators_are_errors_when_running(text, message):
     with pytest.raises(NordError) as e:
         _value(text)
     assert e.value.message == message
+
+
+def test_a_memo_that_is_never_answered_is_dropped_after_its_trial(monkeypatch):
+    """Placements asked once per position stop paying for a memo; a
+    definition asked twice per position keeps it; the values are the same."""
+    from nordlang.rules import build
+
+    monkeypatch.setattr(build, "_CACHE", {})      # rules of its own, with no calls made yet
+    rules = nordlang.load_rules(players=4)
+    placements, reach = rules.names.funcs["placements"], rules.names.funcs["reach"]
+    assert placements.call is not placements.py and reach.call is not reach.py     # memoised, on trial
+    g = nordlang.Game(rules, 1)
+    want = placements.py(Ctx(g.state, rules), 0, None)
+    assert len(want) > 5
+    for _ in range(600):
+        g.state.fresh()                       # a new position each time: the memo never answers
+        ctx = Ctx(g.state, rules)
+        assert placements.call(ctx, 0, None) == want
+        assert reach.call(ctx, 0) is reach.call(ctx, 0)     # the second answered by the memo
+    assert placements.call is placements.py
+    assert reach.call is not reach.py
