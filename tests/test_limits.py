@@ -1,5 +1,7 @@
 """A runaway rulebook is stopped with a clear error, not a hang."""
 
+from pathlib import Path
+
 import pytest
 from helpers import first_error, past_setup
 
@@ -257,6 +259,13 @@ def _failure(tmp_path, text):
     return e.value, str(v)
 
 
+def _turn_line(text, nth=1):
+    """The line of rulebook/turn.yaml holding `text` (its nth occurrence), from 1."""
+    lines = (Path(nordlang.__file__).resolve().parent.parent / "rulebook" / "turn.yaml").read_text().splitlines()
+    found = [i + 1 for i, line in enumerate(lines) if text in line]
+    return found[nth - 1]
+
+
 def _where(frames):
     """(label, (file name, line, col) or None) for each frame of an error."""
     return [(label, site and (site.file.rsplit("/", 1)[-1], site.line, site.col)) for label, site in frames]
@@ -268,7 +277,8 @@ def test_a_failure_inside_a_definition_names_it_and_the_step_that_called_it(tmp_
     err, path = _failure(tmp_path, DEEP_FAILURE)
     assert err.message == "wrong kind of value: a number has no length"
     assert (err.pos.file, err.pos.line, err.pos.col) == (path, 8, 14)       # len(warriors(player, s))
-    assert _where(err.frames) == [("definition challenge_targets", None), (None, ("turn.yaml", 125, 20))]
+    step = ("turn.yaml", _turn_line("when: 'len(challenge_targets) > 0'"), 20)
+    assert _where(err.frames) == [("definition challenge_targets", None), (None, step)]
     out = err.format().splitlines()
     assert out[1].strip() == "and len(warriors(player, s)) > 9]"
     assert out[2].strip() == "^" * len("len(warriors(player, s))")
@@ -283,7 +293,8 @@ def test_a_failure_names_each_definition_it_passed_through(tmp_path):
     assert (err.pos.file, err.pos.line, err.pos.col, err.width) == (path, 5, 42, len("len(p)"))
     frames = _where(err.frames)
     assert frames[0] == ("definition warriors(p, s)", None)
-    assert frames[1][0] == "definition challenge_targets" and frames[1][1][:2] == ("turn.yaml", 45)
+    assert frames[1][0] == "definition challenge_targets"
+    assert frames[1][1][:2] == ("turn.yaml", _turn_line("if warriors(player, s) >= 2"))
     assert frames[-1][0] is None and frames[-1][1][0] == "turn.yaml"       # the step's own text
 
 
