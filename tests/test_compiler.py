@@ -295,3 +295,50 @@ def test_a_memo_that_is_never_answered_is_dropped_after_its_trial(monkeypatch):
         assert reach.call(ctx, 0) is reach.call(ctx, 0)     # the second answered by the memo
     assert placements.call is placements.py
     assert reach.call is not reach.py
+
+
+FUSED = [
+    ("groups(open_spaces(land_spaces), 1, 3, reach(player), 1)",
+     "let o = open_spaces(land_spaces) in groups(o, 1, 3, reach(player), 1)"),
+    ("groups(open_spaces(sea_spaces), 1, 2, reach(player))",
+     "let o = open_spaces(sea_spaces) in groups(o, 1, 2, reach(player))"),
+    ("groups(open_spaces(spaces), 2, 2)", "let o = open_spaces(spaces) in groups(o, 2, 2)"),
+    ("groups(open_spaces([s for s in spaces if land(s)]), 1, 2, occupied_spaces)",
+     "let o = open_spaces([s for s in spaces if land(s)]) in groups(o, 1, 2, occupied_spaces)"),
+    ("groups(open_spaces(set(land_spaces)), 1, 1)", "let o = open_spaces(set(land_spaces)) in groups(o, 1, 1)"),
+]
+
+
+@pytest.mark.parametrize("fused,apart", FUSED)
+def test_groups_of_open_spaces_made_on_masks_are_the_same(fused, apart):
+    """groups(open_spaces(x), ...) is compiled to one call that never lists
+    the open spaces; its value is that of the two calls apart."""
+    rules = nordlang.load_rules(players=4)
+    fast, c = _compiled(rules, fused, True)
+    assert "_groups_of_open" in {getattr(v, "__name__", None) for v in c.env.values()}
+    slow, c2 = _compiled(rules, apart, True)
+    assert "_groups_of_open" not in {getattr(v, "__name__", None) for v in c2.env.values()}
+    compared = 0
+    for seed in range(2):
+        g = nordlang.Game(rules, seed)
+        rng = random.Random(seed)
+        while not g.over:
+            ctx = Ctx(g.state, rules)
+            assert fast(ctx) == slow(ctx)
+            compared += 1
+            g.play_index(rng.randrange(len(g.state.pending.options)))
+    assert compared > 100
+
+
+def test_groups_of_open_spaces_of_no_collection_fails_as_apart():
+    """The error is open_spaces' own, placed at its text."""
+    rules = nordlang.load_rules(players=4)
+    g = nordlang.Game(rules, 0)
+    errors = []
+    for text in ("groups(open_spaces(turn), 1, 2)", "open_spaces(turn)"):
+        fn, _ = _compiled(rules, text, True)
+        with pytest.raises(nordlang.NordError) as e:
+            fn(Ctx(g.state, rules))
+        errors.append((e.value.message, e.value.pos.col))
+    assert errors == [("wrong kind of value: a number is not a collection", 8),
+                      ("wrong kind of value: a number is not a collection", 1)]

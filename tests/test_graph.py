@@ -98,6 +98,9 @@ def test_connected_subsets_match_brute_force():
         lo, hi = rng.randrange(1, 3), rng.randrange(1, 5)
         max_regions = rng.choice([None, 1, 2])
         got = connected_subsets(orth, region_of, allowed, lo, hi, anchors, max_regions)
+        # bits laid out as the connection graph's (a spare column): the same sets, in the same order
+        spare = {s: 1 << (s[0] * (w + 1) + s[1]) for s in cells}
+        assert connected_subsets(orth, region_of, allowed, lo, hi, anchors, max_regions, None, spare) == got
         assert len(got) == len(set(got))
         assert [len(g) for g in got] == sorted(len(g) for g in got)      # size by size
         ref = set()

@@ -106,6 +106,12 @@ def _masks(grid) -> _Masks:
     return m
 
 
+def bit_layout(grid) -> _Masks:
+    """The board's spaces as bits, as the connection graph lays them out
+    (`bit`, `free`: other modules' masks can then meet its `occ`)."""
+    return _masks(grid)
+
+
 class Links:
     """Components and paths of one board occupancy.
 

@@ -11,7 +11,7 @@ from functools import reduce
 from itertools import filterfalse
 from operator import or_
 
-from ..board.graph import open_around
+from ..board.graph import bit_layout, open_around
 from ..errors import EvalError
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
@@ -28,12 +28,14 @@ _SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "re
         "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths"}
 
 
-def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None, args=(), returns=None):
+def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None, args=(), returns=None,
+         fused=()):
     """Register a primitive; `args` and `returns` name the kinds of value (builtins.KINDS)
-    its arguments take and it gives, which the compiler checks literals against."""
+    its arguments take and it gives, which the compiler checks literals against;
+    `fused` its fused forms (see Builtin.fused)."""
     def deco(fn):
         STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, name in _SEQ, inline,
-                        args, returns))
+                        args, returns, fused))
         return fn
     return deco
 
@@ -359,31 +361,70 @@ def _frontier(ctx, nodes):
                         hint="frontier() takes spaces and ports (a component), or a structure") from None
 
 
+def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
+    """groups(open_spaces(spaces), ...), the same value made on bit masks:
+    the open spaces are the spaces' mask less the occupied and the
+    structures' spaces, never listed (the compiler calls this for that text)."""
+    t = type(spaces)
+    if t is not tuple and t is not frozenset:
+        return _groups(ctx, _open_spaces(ctx, spaces), lo, hi, anchors, max_regions)
+    if hi < 1:
+        return ()
+    grid = ctx.rules.grid
+    layout = bit_layout(grid)
+    pre = _board_masks(grid.orth, grid.region_of, grid.memo, layout.bit)
+    known = pre[6]
+    hit = known.get(id(spaces))
+    if hit is not None and hit[0] is spaces:
+        m = hit[1]
+    else:
+        m = _mask(pre[1], spaces)
+        if len(known) >= 64:
+            known.clear()
+        known[id(spaces)] = (spaces, m)       # (held: its id is not reused while it is here)
+    return _subsets(pre, m & layout.free & ~ctx.state.links.occ, lo, hi, anchors, max_regions)
+
+
 @_def("groups", arity=(3, 5),
       doc="orthogonally connected sets of the given spaces, sizes lo..hi, each holding an anchor "
           "(and lying in at most max_regions regions)",
-      example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph")
+      example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph",
+      fused=(("open_spaces", _groups_of_open),))
 def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     grid = ctx.rules.grid
-    return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions, grid.memo)
+    return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions, grid.memo,
+                             bit_layout(grid).bit)
 
 
-def _board_masks(orth, region_of, memo):
-    """Per board: spaces in sorted order, each one's bit, its neighbours' bits,
-    its region's bit, the bits of its region's spaces, and the sets of
-    spaces made from masks so far (kept in the board's memo when there is one)."""
+def _board_masks(orth, region_of, memo, bits=None):
+    """Per board: the space of each bit, each space's bit, and by bit its
+    neighbours' bits, its region's bit and the bits of its region's spaces;
+    the sets of spaces made from masks so far, and the masks of collections
+    of spaces seen lately (kept in the board's memo when there is one).
+
+    `bits` gives each space's bit (the connection graph's layout, so that its
+    masks serve here too); by default, spaces in sorted order. Either way
+    bits follow the spaces' order, so masks compare as the sets' lowest
+    spaces do, and groups come in the same order."""
     pre = memo.get("masks") if memo is not None else None
     if pre is None:
-        spaces = sorted(orth)
-        bit = {s: 1 << i for i, s in enumerate(spaces)}
-        nbr = [sum(bit[n] for n in orth[s] if n in bit) for s in spaces]
+        if bits is None:
+            bits = {s: 1 << i for i, s in enumerate(sorted(orth))}
+        index = {s: b.bit_length() - 1 for s, b in bits.items() if s in orth}
+        size = max(index.values(), default=-1) + 1
+        spaces = [None] * size
+        nbr, reg, within = [0] * size, [0] * size, [0] * size
         rid: dict = {}
-        reg = [1 << rid.setdefault(region_of.get(s), len(rid)) for s in spaces]
         members: dict = {}
-        for i, r in enumerate(reg):
+        for s, i in index.items():
+            spaces[i] = s
+            nbr[i] = sum(bits[n] for n in orth[s] if n in index)
+            reg[i] = r = 1 << rid.setdefault(region_of.get(s), len(rid))
             members[r] = members.get(r, 0) | (1 << i)
-        within = [members[r] for r in reg]
-        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces))
+        for i in index.values():
+            within[i] = members[reg[i]]
+        bit = {s: 1 << i for s, i in index.items()}
+        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces), {})
         if memo is not None:
             memo["masks"] = pre
     return pre
@@ -420,7 +461,8 @@ def _mask(bit, spaces) -> int:
 GROUPS_LIMIT = 100_000      # sets of one size a call of groups() may find: beyond, a rulebook asks too much
 
 
-def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None) -> tuple:
+def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None,
+                      bits=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
     holds an anchor and lies in at most max_regions regions, size by size,
     each size in bit-mask order.
@@ -431,14 +473,21 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     extension spaces an earlier branch already took). Taking a space adds
     its free neighbours to the extension; leaving it excludes it from the
     later branches. So no subset is built twice and none needs a lookup to
-    be kept once. Sets are bit masks over the board's spaces (in sorted
-    order) and become sets of spaces at the end; `memo` (the board's) keeps
-    the masks and those sets from call to call.
+    be kept once. Sets are bit masks over the board's spaces (see
+    _board_masks for `bits`) and become sets of spaces at the end; `memo`
+    (the board's) keeps the masks and those sets from call to call.
     """
     if hi < 1 or not allowed:
         return ()
-    spaces, bit, nbr, reg, within, sets = _board_masks(orth, region_of, memo)
-    ok = _mask(bit, allowed)
+    pre = _board_masks(orth, region_of, memo, bits)
+    return _subsets(pre, _mask(pre[1], allowed), lo, hi, anchors, max_regions)
+
+
+def _subsets(pre, ok, lo, hi, anchors, max_regions) -> tuple:
+    """connected_subsets of the spaces of the mask `ok`."""
+    if not ok:
+        return ()
+    spaces, bit, nbr, reg, within, sets, _known = pre
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
     by_size = _grow(roots, ok, nbr, reg, within, hi, limit)

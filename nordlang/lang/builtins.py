@@ -28,6 +28,9 @@ class Builtin:
     #                            `ctx` is the context and {0}, {1}... the arguments, each used once
     args: tuple = ()           # the kind of value each argument takes (a name of KINDS, or None: any)
     returns: str | None = None  # the kind of value it gives (a name of KINDS), when it is one
+    fused: tuple = ()          # (primitive, fn): when argument 1 is a call of that primitive with one
+    #                            argument x, the compiler calls fn(ctx, x, other arguments) instead:
+    #                            the same value, without making the inner one
 
 
 # Kinds of value a primitive's argument takes or its value is, checked when a

@@ -809,8 +809,30 @@ class Compiler:
         self._check_literals(name, node, b, scope, local)
         if b.inline is not None:
             return "(" + b.inline.format(*[f"({self.gen(a, scope, local)})" for a in node.args]) + ")"
-        args = "".join(", " + self.gen(a, scope, local) for a in node.args)
-        return f"{fn}(ctx{args})"
+        args = [self.gen(a, scope, local) for a in node.args]
+        fused = self._fused(b, node, scope, local)
+        if fused is not None:
+            fn, args[0] = fused
+        return f"{fn}(ctx{''.join(', ' + a for a in args)})"
+
+    def _fused(self, b, node, scope, local):
+        """(function, source of its first argument) when the call's first
+        argument is a call its primitive has a fused form for (Builtin.fused),
+        else None. Not while tracing: a replay places an error at the inner
+        call's own text."""
+        if not b.fused or self.tracing:
+            return None
+        inner = node.args[0]
+        if not (isinstance(inner, A.Call) and isinstance(inner.func, A.Name) and inner.gen is None
+                and len(inner.args) == 1):
+            return None
+        name = inner.func.id
+        if name in scope or name in local or name in self.names.funcs or name in self.names.constructors:
+            return None
+        fn = dict(b.fused).get(name)
+        if fn is None or self.names.registry.get(name) is None:
+            return None
+        return self.bind(fn, "b"), self.gen(inner.args[0], scope, local)
 
     def _check_literals(self, name, node, b, scope, local):
         """Arguments checked against the kinds of value the primitive declares
