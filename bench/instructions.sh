@@ -24,5 +24,5 @@ count() {
 }
 with="$(count "$games")"
 without="$(count 0)"
-echo "$(( (with - without) / games / 1000000 )) million instructions per ${3:-random} ${players}-player game" \
+echo "$(awk -v d="$((with - without))" -v n="$games" 'BEGIN { printf "%.1f", d / n / 1e6 }') million instructions per ${3:-random} ${players}-player game" \
      "(mean of $games, seeds from 100)"
