@@ -128,6 +128,8 @@ def test_inline_sources_use_each_argument_once():
     ("frontier([(99, 99)])", "is not a space or port of this board"),
     ("frontier(first([\"nowhere\"]))", "nowhere is not a structure"),   # (a literal is refused when loading)
     ("[terrain(99)]", "99 is not a space of this board"),
+    ("connected(first([\"nowhere\"]), first(structures(\"settlement\")))", "nowhere is not a structure"),
+    ("connected((99, 99), first(structures(\"settlement\")))", "is not a space, port or structure of this board"),
 ])
 def test_a_bad_board_value_in_a_variant_is_reported_at_its_text(tmp_path, body, message):
     """The error names the file, line and column of the text that failed."""

@@ -304,7 +304,16 @@ def _next_value(ctx, zone):
 @_def("connected", arity=(2, 2), doc="true when a component links the two (structures, spaces or ports)",
       example="connected(x, y)", group="graph", args=("structure", "structure"), returns="truth")
 def _connected(ctx, a, b):
-    return ctx.state.links.connected(a, b)
+    if ctx.state.links.connected(a, b):
+        return True
+    grid = ctx.rules.grid         # (false: is each a node of this board? A typo is not "not connected")
+    for x in (a, b):
+        if type(x) is str:
+            if x not in grid.ports:
+                raise EvalError(f"{ctx.rules.show(x)} is not a structure of this board")
+        elif x not in grid.space_set and x not in grid.port_faces:
+            raise EvalError(f"{ctx.rules.show(x)} is not a space, port or structure of this board")
+    return False
 
 
 @_def("connected_pairs", arity=(1, 1),
