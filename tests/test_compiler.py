@@ -30,13 +30,10 @@ def _compiled(rules, text, inline):
     return fn, c
 
 
-@pytest.mark.parametrize("text", EXPRESSIONS)
-def test_inlined_code_gives_the_values_of_calls(text):
-    rules = nordlang.load_rules(players=3)
-    fast, c = _compiled(rules, text, True)
-    slow, _ = _compiled(rules, text, False)
+def _same_over_games(rules, fast, slow, games):
+    """fast and slow agree at every decision of random games."""
     compared = 0
-    for seed in range(3):
+    for seed in range(games):
         g = nordlang.Game(rules, seed)
         rng = random.Random(seed)
         while not g.over:
@@ -45,6 +42,14 @@ def test_inlined_code_gives_the_values_of_calls(text):
             compared += 1
             g.play_index(rng.randrange(len(g.state.pending.options)))
     assert compared > 100
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_inlined_code_gives_the_values_of_calls(text):
+    rules = nordlang.load_rules(players=3)
+    fast, c = _compiled(rules, text, True)
+    slow, _ = _compiled(rules, text, False)
+    _same_over_games(rules, fast, slow, 3)
 
 
 def test_small_definitions_and_primitives_are_inlined():
@@ -320,16 +325,7 @@ def test_groups_of_open_spaces_made_on_masks_are_the_same(fused, apart):
     assert "_groups_of_open" in {getattr(v, "__name__", None) for v in c.env.values()}
     slow, c2 = _compiled(rules, apart, True)
     assert "_groups_of_open" not in {getattr(v, "__name__", None) for v in c2.env.values()}
-    compared = 0
-    for seed in range(2):
-        g = nordlang.Game(rules, seed)
-        rng = random.Random(seed)
-        while not g.over:
-            ctx = Ctx(g.state, rules)
-            assert fast(ctx) == slow(ctx)
-            compared += 1
-            g.play_index(rng.randrange(len(g.state.pending.options)))
-    assert compared > 100
+    _same_over_games(rules, fast, slow, 2)
 
 
 def test_groups_of_open_spaces_of_no_collection_fails_as_apart():
