@@ -120,11 +120,7 @@ class Func:
                     hit = _STATIC.get(f, _MISSING)
                     return _remember_static(f, py(ctx)) if hit is _MISSING else hit
             else:
-                def call(ctx):
-                    key = (f, ctx.state.version)
-                    hit = memo_get(key, _MISSING)
-                    return _remember(key, py(ctx)) if hit is _MISSING else hit
-                call = self._on_trial(call)
+                call = self._on_trial(_by_version(f, py))
             self.call = call
             return
         if self.static:
@@ -176,12 +172,16 @@ class Func:
 def by_position(fn):
     """fn(ctx) memoised by the state's version when it reads no flow variable
     (its value then depends on the position alone); else fn itself."""
-    if getattr(fn, "reads_flow", True):
-        return fn
+    return fn if getattr(fn, "reads_flow", True) else _by_version(fn, fn)
+
+
+def _by_version(tag, fn):
+    """fn(ctx), memoised under (tag, the state's version)."""
+    memo_get = _MEMO.get
 
     def call(ctx):
-        key = (fn, ctx.state.version)
-        hit = _MEMO.get(key, _MISSING)
+        key = (tag, ctx.state.version)
+        hit = memo_get(key, _MISSING)
         return _remember(key, fn(ctx)) if hit is _MISSING else hit
     return call
 
