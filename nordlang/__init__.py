@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import operator
+from os import PathLike
 from pathlib import Path
 
 from .engine.game import Game, Move, Result, parse
@@ -32,11 +34,42 @@ def bundled(name: str = "rulebook") -> Path:
 
 
 def load_rules(rulebook=None, players: int | None = None, variants=()):
-    """Load, validate and compile a rulebook (default: the bundled Nord)."""
+    """Load, validate and compile a rulebook (default: the bundled Nord).
+
+    `rulebook` is a path (a file or a folder) or None; `players` a whole
+    number within the rulebook's range, or None for its default; `variants`
+    bundled names or paths, in the order they apply (one name alone will do).
+    """
     from .rules.build import compile_rules
-    return compile_rules(rulebook, players, variants)
+    if rulebook is not None and not isinstance(rulebook, (str, PathLike)):
+        raise TypeError(f"a rulebook is a path (text or a Path) or None, not {type(rulebook).__name__}")
+    return compile_rules(rulebook, _players(players), _variants(variants))
 
 
 def load(rulebook=None, players: int | None = None, seed: int = 0, variants=()) -> Game:
-    """A new game of the rulebook for `players` players, with a seed."""
+    """A new game of the rulebook for `players` players, with a seed (a whole number, 0 or more)."""
+    from .engine.game import check_seed
+    seed = check_seed(seed)          # before the rules are compiled: a bad seed costs nothing
     return Game(load_rules(rulebook, players, variants), seed)
+
+
+def _players(players):
+    if players is None or type(players) is int:
+        return players
+    if isinstance(players, bool) or not hasattr(players, "__index__"):
+        raise TypeError(f"players must be a whole number or None, not {type(players).__name__} ({players!r})")
+    return operator.index(players)
+
+
+def _variants(variants) -> list:
+    """A list of variant names or paths: one alone (text or a Path) is a list of one; None is none."""
+    if variants is None:
+        return []
+    if isinstance(variants, (str, PathLike)):
+        return [variants]
+    if not isinstance(variants, (list, tuple)):
+        raise TypeError(f"variants must be a list of bundled names or paths, not {type(variants).__name__}")
+    bad = [v for v in variants if not isinstance(v, (str, PathLike))]
+    if bad:
+        raise TypeError(f"a variant is a bundled name or a path, not {type(bad[0]).__name__} ({bad[0]!r})")
+    return list(variants)

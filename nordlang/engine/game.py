@@ -7,17 +7,46 @@ replays, scenario scripts and the CLI.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 from ..errors import IllegalMove, RulesError
+from ..rules.model import Rules, _natural
 from .flow import DeadEnd, Machine
 from .state import State
+
+_ORDERED = set("()[]{}>")     # a text with these shows an ordered value (a tuple, a chain, a mapping)
+
+
+def canonical_option(text: str) -> str:
+    """An option's text as the engine writes it: a set is shown as its
+    members joined by commas, sorted as the engine sorts them (numbers read
+    as numbers), so 'd2, c2' is 'c2,d2'. A text that is no comma list of
+    blank-free names (a label with words, an ordered value) is kept as written,
+    less the blanks around it."""
+    text = text.strip()
+    if "," not in text or not _ORDERED.isdisjoint(text):
+        return text
+    members = [m.strip() for m in text.split(",")]
+    if any(not m or len(m.split()) != 1 for m in members):
+        return text
+    return ",".join(sorted(members, key=_natural))
 
 
 @dataclass(frozen=True)
 class Move:
+    """A move: the pending choice's name and one of its options. Two moves
+    naming a set's members in different orders are the same move."""
+
     choice: str
     option: str
+
+    def __post_init__(self):
+        for field, value in (("choice", self.choice), ("option", self.option)):
+            if not isinstance(value, str):
+                raise TypeError(f"a Move's {field} must be text, not {type(value).__name__}")
+        object.__setattr__(self, "choice", self.choice.strip())
+        object.__setattr__(self, "option", canonical_option(self.option))
 
     def __str__(self) -> str:
         return f"{self.choice} {self.option}"
@@ -29,10 +58,11 @@ class Move:
         parts = text.strip().split(None, 1)
         if len(parts) != 2 or not parts[0].replace("_", "").isalnum():
             raise IllegalMove(f"bad move notation {text!r}", expected="'<choice> <option>', like 'place c3,c4'")
-        return Move(parts[0], parts[1].strip())
+        return Move(parts[0], parts[1])
 
 
 def parse(text: str) -> Move:
+    """A move from its text form, '<choice> <option>' (like 'place c3,c4')."""
     return Move.parse(text)
 
 
@@ -47,6 +77,11 @@ class Game:
     """One game of a compiled rulebook."""
 
     def __init__(self, rules, seed: int = 0, state: State | None = None):
+        if not isinstance(rules, Rules):
+            raise TypeError(f"Game needs compiled rules (nordlang.load_rules()), not {type(rules).__name__}")
+        seed = check_seed(seed)
+        if state is not None and not isinstance(state, State):
+            raise TypeError(f"a Game's state must be a State, not {type(state).__name__}")
         self.rules = rules
         self.seed = seed
         self.machine = Machine(rules)
@@ -101,6 +136,8 @@ class Game:
             raise IllegalMove(f"{move} is not allowed: the pending choice is {p.step.name!r}, not {move.choice!r}",
                               p.step.pos, hint=f"legal now: {_some(p.texts, p.step.name)}")
         index = p.find(move.option)
+        if index is None:       # a text the engine wrote otherwise (a label that reads like a set)
+            index = next((i for i, t in enumerate(p.texts) if canonical_option(t) == move.option), None)
         if index is None:
             raise IllegalMove(f"{move} is not allowed by the rule at {p.step.pos}: {move.option!r} is not one of "
                               f"the {len(p.texts)} options of {p.step.name!r}", p.step.pos,
@@ -123,6 +160,16 @@ class Game:
                 f"taken at once: {taken}")
 
     def play_index(self, index: int) -> None:
+        """Take option `index` (from 0) of the pending choice, as listed by legal_moves()."""
+        if type(index) is not int:
+            index = _as_index(index)
+        p = self.state.pending
+        if p is None:
+            raise IllegalMove(f"option {index} is not allowed: the game is over")
+        n = len(p.options)
+        if not 0 <= index < n:
+            raise IllegalMove(f"option {index} is not allowed: the pending choice {p.step.name!r} has {n} "
+                              f"option{'s' if n != 1 else ''}, numbered 0 to {n - 1}", p.step.pos)
         self.machine.choose(self.state, index)
 
     @property
@@ -133,6 +180,24 @@ class Game:
 
     def points(self) -> tuple:
         return tuple(self.state.counters.get(("points", p), 0) for p in self.rules.player_range)
+
+
+def check_seed(seed) -> int:
+    """A game's seed: a whole number, 0 or more (a TypeError or ValueError otherwise)."""
+    if type(seed) is not int:
+        if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise TypeError(f"a seed must be a whole number, not {type(seed).__name__} ({seed!r})")
+        seed = operator.index(seed)
+    if seed < 0:
+        raise ValueError(f"a seed must be 0 or more, not {seed}")
+    return seed
+
+
+def _as_index(index) -> int:
+    """An option's index from an int-like value (a numpy int); bool and the rest are a TypeError."""
+    if isinstance(index, bool) or not hasattr(index, "__index__"):
+        raise TypeError(f"an option's index must be a whole number, not {type(index).__name__} ({index!r})")
+    return operator.index(index)
 
 
 def compute_result(rules, state) -> Result:
