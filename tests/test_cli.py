@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from nordlang.cli import main
 
 
@@ -108,3 +110,28 @@ def test_console_script_and_module_run(tmp_path):
     r = subprocess.run([sys.executable, "-m", "nordlang", "play", "--players", "x"], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 2 and "invalid int value" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_player_count_too_large_for_python_is_out_of_range(capsys):
+    assert main(["play", "--players", "99999999999999999999"]) == 2
+    err = capsys.readouterr().err
+    assert "error: this rulebook is for 2 to 4 players, not 99999999999999999999" in err
+    assert "Traceback" not in err
+
+
+NO_SPACE = "nord: error: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [
+    ["schema"],                                             # more than a buffer: fails while writing
+    ["replay", "tests/replays/nord-2p.jsonl"],              # one line: fails when flushed at the end
+    ["--help"],                                             # argparse's own writing
+    ["play", "--players", "2", "--seed", "1"],              # fails in the middle of a game
+])
+def test_output_that_cannot_be_written_is_one_message_and_exit_2(argv):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "nordlang", *argv], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": root})
+    assert (r.returncode, r.stderr) == (2, NO_SPACE)

@@ -424,3 +424,44 @@ def test_a_turn_without_a_decision_is_said_to_be_one(tmp_path, capsys):
     assert main(["render", str(log), "--turn", "33", "-o", str(tmp_path / "x.svg")]) == 2
     err = _one_line_error(capsys)
     assert "turn 33 of this replay asks no decision" in err and "turns with a decision: 1-32, 34," in err
+
+
+def test_a_folder_is_named_a_folder(tmp_path, capsys):
+    assert main(["render", str(tmp_path), "-o", str(tmp_path / "x.svg")]) == 2
+    assert _one_line_error(capsys) == (f"error: {tmp_path} is a folder: render draws one file, a replay log "
+                                       "(written by `nord play --log`) or a scenario (.yaml with a map)")
+
+
+def _wide_scenario(path, columns):
+    """A 3-row island `columns` spaces wide, two settlements on it."""
+    sea = "~" * columns
+    path.write_text(yaml.safe_dump({
+        "description": f"an island {columns} spaces wide", "players": 2,
+        "map": [sea, "~kAkkBk" + "~" * (columns - 7), sea],
+        "structures": {"A": "settlement", "B": "settlement"}, "seats": ["A", "B"]}, width=10 ** 6))
+    return path
+
+
+@needs_png
+def test_a_png_too_big_to_draw_is_refused_and_an_svg_of_it_is_drawn(tmp_path, capsys):
+    wide = _wide_scenario(tmp_path / "wide.yaml", 5000)
+    out = tmp_path / "wide.png"
+    assert main(["render", str(wide), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: the picture is 320462 x 606 pixels, too big for a PNG: PNG output draws at most "
+                          "8192 pixels on a side and 32 million in all, and scaled down to 2.6% its spaces would be "
+                          "too small to read\n    hint: write an .svg file instead")
+    assert "Traceback" not in err and not out.exists()
+    assert main(["render", str(wide), "-o", str(tmp_path / "wide.svg")]) == 0
+    assert 'width="320462"' in (tmp_path / "wide.svg").read_text()[:300]
+
+
+@needs_png
+def test_a_png_somewhat_too_big_is_scaled_down_to_fit(tmp_path, capsys):
+    from PIL import Image
+    wide = _wide_scenario(tmp_path / "wide.yaml", 160)
+    out = tmp_path / "wide.png"
+    assert main(["render", str(wide), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"drawn to {out} (scaled to 77% to fit a PNG's 8192 pixels on "
+                                                    "a side)")
+    assert Image.open(out).size[0] == 8192

@@ -7,6 +7,7 @@ NordError becomes one clear message and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..errors import NordError, UsageError
@@ -20,6 +21,10 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
+
+    def _print_message(self, message, file=None):  # argparse drops a failed write (--help > /dev/full)
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,18 +73,44 @@ def at_least_one(text):
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return args.func(args) or 0
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:         # --help, --version (written) or a usage error (exit 2)
+            sys.stdout.flush()
+            return done.code if isinstance(done.code, int) else 2
+        status = args.func(args) or 0
+        sys.stdout.flush()                 # now, not at exit, where a failure could only be a traceback
+        return status
     except NordError as e:
         print(e.format(), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # pragma: no cover - e.g. `nord play | head`
+    except BrokenPipeError:  # e.g. `nord play | head`: the reader has all it wants
+        _drop_stdout()
         return 0
+    except OSError as e:     # the output cannot be written: a full disk (/dev/full), an I/O error
+        _drop_stdout()
+        where = f" {e.filename}" if e.filename else " to standard output"
+        try:
+            print(f"nord: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+        except OSError:
+            pass
+        return 2
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so that what is still in its buffer
+    is thrown away at exit instead of failing a second time there."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture): nothing is flushed at exit
+        pass
 
 
 __all__ = ["main", "add_rules_options", "positive_int", "at_least_one", "UsageError"]

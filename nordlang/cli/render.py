@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..engine.record import write_atomic
 from ..errors import LoadError, NordError, Pos, UsageError
-from ..render.png import render_png, require_cairosvg
+from ..render.png import MAX_SIDE, fit_scale, render_png, require_cairosvg
 from ..render.svg import render_svg
 from ..render.text import to_move, turn_label
 from . import positive_int
@@ -42,6 +42,9 @@ def run(args):
     if not (out.parent if str(out.parent) else Path(".")).is_dir():
         raise UsageError(f"cannot write {args.output}: folder {out.parent} does not exist")
     path = Path(args.file)
+    if path.is_dir():
+        raise UsageError(f"{args.file} is a folder: render draws one file, a replay log (written by "
+                         "`nord play --log`) or a scenario (.yaml with a map)")
     if not path.is_file():
         raise UsageError(f"no such file: {args.file}")
     kind = _kind_of(path)
@@ -59,13 +62,17 @@ def run(args):
         raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
                          "(a YAML file with a 'map:' key)")
     svg = render_svg(game.rules, game.state, title=title)
+    scaled = ""
     if fmt == ".svg":
         data = svg.encode("utf-8")
     else:
-        data = render_png(svg)
+        scale = fit_scale(svg)
+        data = render_png(svg, scale)
+        if scale < 1:
+            scaled = f" (scaled to {scale:.0%} to fit a PNG's {MAX_SIDE} pixels on a side)"
     write_atomic(out, data=data)
     after = f" after move {played}" if played else ""
-    print(f"{kind} {args.file}{after}: turn {game.state.turn} drawn to {args.output}")
+    print(f"{kind} {args.file}{after}: turn {game.state.turn} drawn to {args.output}{scaled}")
     return 0
 
 
