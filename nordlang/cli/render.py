@@ -12,6 +12,7 @@ from ..render.png import MAX_SIDE, fit_scale, render_png, require_cairosvg
 from ..render.svg import render_svg
 from ..render.text import to_move, turn_label
 from . import positive_int
+from .replay import add_source_options
 
 FORMATS = (".svg", ".png")
 
@@ -28,7 +29,7 @@ def add(sub):
                         "entries of its 'moves:' list, numbered as `nord test` numbers them (an 'expect' entry "
                         "plays nothing and is not checked); default: the position it sets up")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture to write: FILE.svg or FILE.png")
-    p.add_argument("--rulebook", metavar="PATH", help="for a replay: the rulebook (default: the one the replay names)")
+    add_source_options(p)
     p.set_defaults(func=run)
 
 
@@ -52,11 +53,14 @@ def run(args):
     if kind == "replay":
         if moves is not None:
             raise UsageError(f"{args.file} is a replay log: --moves applies to scenarios; a replay takes --turn N")
-        game, title = position_from_replay(path, args.turn, args.rulebook)
+        game, title = position_from_replay(path, args.turn, args.rulebook, args.variant)
     elif kind == "scenario":
         if args.turn is not None:
             raise UsageError(f"{args.file} is a scenario: --turn applies to replay logs only; a scenario takes "
                              "--moves N|all")
+        if args.variant is not None:
+            raise UsageError(f"{args.file} is a scenario: --variant applies to replay logs; a scenario names "
+                             "its own variants")
         game, title, played = position_from_scenario(path, args.rulebook, moves)
     else:
         raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
@@ -102,14 +106,14 @@ def _kind_of(path: Path) -> str | None:
     return None
 
 
-def position_from_replay(path, turn=None, rulebook=None):
+def position_from_replay(path, turn=None, rulebook=None, variants=None):
     """(game, title): the replay's game at the start of `turn`, or at its end."""
     if turn is None:
         from .replay import replay_file
-        game, _ = replay_file(path, rulebook)
+        game, _ = replay_file(path, rulebook, variants)
         return game, f"{game.rules.name}: {Path(path).name}, final position after {game.state.turn} turns"
     from .replay import open_replay, play_move
-    header, moves, _, game = open_replay(path, rulebook)
+    header, moves, _, game = open_replay(path, rulebook, variants)
     rules = game.rules
     seen = [game.state.turn]
     i = 0
@@ -119,7 +123,7 @@ def position_from_replay(path, turn=None, rulebook=None):
         seen.append(game.state.turn)
     if game.state.turn != turn:
         # not in the log: play on to learn which turns it has
-        for _line, move, _player in moves[i:]:
+        for _line, move, _player, _turn in moves[i:]:
             try:
                 game.play(move)
             except NordError:

@@ -124,6 +124,10 @@ def write_atomic(path: str | Path, lines=None, data: bytes | None = None) -> Non
 
 
 def replay_lines(game, header: dict) -> list[str]:
+    """The replay of a game as it stands: header, one line per decision, and a
+    last line with the final state. A game not over (stopped by Ctrl-C) is
+    marked 'unfinished' there: a partial game, replayed and checked as far
+    as it went."""
     st = game.state
     out = [json.dumps({"format": REPLAY_FORMAT, **header}, sort_keys=True)]
     for turn, player, choice, option, forced in st.history:
@@ -134,13 +138,76 @@ def replay_lines(game, header: dict) -> list[str]:
     if res is not None:
         final["points"] = list(res.points)
         final["winners"] = list(res.winners)
+    else:
+        final["unfinished"] = True
     out.append(json.dumps(final, sort_keys=True))
     return out
 
 
+def _whole(v, least=0) -> bool:
+    return type(v) is int and v >= least
+
+
+def _ints(v) -> bool:
+    return isinstance(v, list) and all(type(x) is int for x in v)
+
+
+def _texts(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _digest(v) -> bool:
+    return isinstance(v, str) and len(v) == 16 and all(c in "0123456789abcdef" for c in v)
+
+
+# what each field of each kind of line may hold: key -> (test, words, required)
+HEADER_FIELDS = {
+    "format": (lambda v: v == REPLAY_FORMAT, f"{REPLAY_FORMAT!r}", True),
+    "rulebook": (_digest, "the rulebook's digest (16 hex digits)", True),
+    "seed": (_whole, "a whole number, 0 or more", True),
+    "players": (lambda v: v is None or _whole(v, 1), "a number of players", False),
+    "variants": (lambda v: v is None or _texts(v), "a list of variant names or paths", False),
+    "rulebook_path": (lambda v: v is None or isinstance(v, str), "a path or null", False),
+    "agents": (_texts, "a list of agent names", False),
+}
+MOVE_FIELDS = {
+    "move": (lambda v: isinstance(v, str) and v.strip() != "", "a move in text, like 'place c3,c4'", True),
+    "player": (_whole, "a player's number (0 for the first)", True),
+    "turn": (_whole, "a turn's number, 0 or more", True),
+}
+FOOTER_FIELDS = {
+    "final": (_digest, "the final state's digest (16 hex digits)", True),
+    "turns": (_whole, "a number of turns", True),
+    "points": (_ints, "a list of points, one per player", False),
+    "winners": (_ints, "a list of players' numbers", False),
+    "unfinished": (lambda v: v is True, "true (a game stopped before its end)", False),
+}
+
+
+def check_fields(path: str, line: int, rec: dict, fields: dict, what: str, source_line: str) -> None:
+    """Every key of a replay line known, each value of its kind, the required ones there."""
+    for key, value in rec.items():
+        if key not in fields:
+            raise ReplayError(f"line {line}: {what} has an unknown field {key!r}", Pos(path, line, 1),
+                              source_line=source_line, expected=", ".join(fields),
+                              hint="the replay was edited: record the game again")
+        ok, words, _ = fields[key]
+        if not ok(value):
+            raise ReplayError(f"line {line}: the {what}'s {key!r} is {json.dumps(value)}, not {words}",
+                              Pos(path, line, 1), source_line=source_line,
+                              hint="the replay was edited: record the game again")
+    missing = [k for k, (_, _, required) in fields.items() if required and k not in rec]
+    if missing:
+        raise ReplayError(f"line {line}: the {what} has no {missing[0]!r}", Pos(path, line, 1),
+                          source_line=source_line, hint="the replay was edited: record the game again")
+
+
 def read_replay(path: str | Path):
-    """(header, moves, footer) of a replay file; errors name the line."""
+    """(header, moves, footer) of a replay file, every field of every line
+    checked; errors name the line. Moves are (line, text, player, turn)."""
     path = str(path)
+    if Path(path).is_dir():
+        raise LoadError(f"{path} is a folder, not a replay file (written by `nord play --log`)", Pos(path))
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -153,20 +220,26 @@ def read_replay(path: str | Path):
             continue
         try:
             rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ReplayError(f"line {i} is not JSON: {e.msg}", Pos(path, i, e.colno), source_line=line) from None
+        except (json.JSONDecodeError, RecursionError) as e:
+            msg = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
+            col = e.colno if isinstance(e, json.JSONDecodeError) else 1
+            raise ReplayError(f"line {i} is not JSON: {msg}", Pos(path, i, col), source_line=line) from None
         if not isinstance(rec, dict):
             raise ReplayError(f"line {i} must be a JSON object", Pos(path, i, 1), source_line=line)
-        records.append((i, rec))
+        records.append((i, rec, line))
     if not records or records[0][1].get("format") != REPLAY_FORMAT:
         raise ReplayError(f"not a nordlang replay (the first line must name format {REPLAY_FORMAT!r})",
                           Pos(path, 1, 1))
-    header = records[0][1]
+    i, header, line = records[0]
+    check_fields(path, i, header, HEADER_FIELDS, "header", line)
     footer = records[-1][1] if len(records) > 1 and "final" in records[-1][1] else None
+    if footer is not None:
+        check_fields(path, records[-1][0], footer, FOOTER_FIELDS, "last line", records[-1][2])
     body = records[1:-1] if footer is not None else records[1:]
     moves = []
-    for i, rec in body:
-        if "move" not in rec or not isinstance(rec["move"], str):
-            raise ReplayError(f"line {i} has no move", Pos(path, i, 1))
-        moves.append((i, rec["move"], rec.get("player")))
+    for i, rec, line in body:
+        if "move" not in rec:
+            raise ReplayError(f"line {i} has no move", Pos(path, i, 1), source_line=line)
+        check_fields(path, i, rec, MOVE_FIELDS, "move", line)
+        moves.append((i, rec["move"], rec["player"], rec["turn"]))
     return header, moves, footer
