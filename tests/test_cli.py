@@ -135,3 +135,60 @@ def test_output_that_cannot_be_written_is_one_message_and_exit_2(argv):
         r = subprocess.run([sys.executable, "-m", "nordlang", *argv], stdout=full, stderr=subprocess.PIPE,
                            text=True, timeout=120, cwd=root, env={**os.environ, "PYTHONPATH": root})
     assert (r.returncode, r.stderr) == (2, NO_SPACE)
+
+
+def test_ctrl_c_during_a_game_leaves_a_partial_log_that_replays(tmp_path, capsys):
+    """SIGINT in the middle of a slow game: exit 130, and the log holds the
+    game so far, which `nord replay` checks and reports as partial."""
+    import signal
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    log = tmp_path / "stopped.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "nordlang", "play", "--players", "2", "--seed", "1",
+                             "--agents", "mcts:playouts=3000", "--log", str(log)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
+                            env={**os.environ, "PYTHONPATH": root, "PYTHONUNBUFFERED": "1"})
+    watchdog = threading.Timer(180, proc.kill)
+    watchdog.start()
+    try:
+        for line in proc.stdout:
+            if line.startswith("turn 2,"):         # some moves are made: stop it now
+                proc.send_signal(signal.SIGINT)
+                break
+        _, err = proc.communicate(timeout=120)
+    finally:
+        watchdog.cancel()
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.endswith("interrupted\n")
+    lines = log.read_text().splitlines()
+    moves = len(lines) - 2
+    footer = json.loads(lines[-1])
+    assert moves >= 1 and footer["unfinished"] is True and "points" not in footer
+    assert f"stopped: the game so far ({moves} moves, to turn {footer['turns']}) is written to {log}" in err
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out.startswith(f"partial game: {moves} moves, replayed and matching up to turn "
+                                              f"{footer['turns']}; not finished")
+    assert main(["render", str(log), "-o", str(tmp_path / "stopped.svg")]) == 0
+    assert "position where the game was stopped (unfinished)" in (tmp_path / "stopped.svg").read_text()[:1000]
+
+
+def test_a_stop_in_the_middle_of_a_decision_leaves_the_last_whole_one(tmp_path, capsys, monkeypatch):
+    """The position a stop leaves may be half changed: the partial log holds
+    the decisions that ran to their end, played again from the seed."""
+    import nordlang.cli.play as play
+
+    def stopped(game, agents, on_step):
+        for _ in range(5):
+            game.play_index(0)
+            on_step(game)
+        game.state.history.append((game.state.turn, game.to_move, game.choice, "half", False))
+        game.state.counters[("points", 0)] = 999          # a change the decision had not finished
+        raise KeyboardInterrupt
+    monkeypatch.setattr(play, "play_out", stopped)
+    log = tmp_path / "half.jsonl"
+    assert main(["play", "--players", "2", "--seed", "1", "--quiet", "--log", str(log)]) == 130
+    assert "is written to" in capsys.readouterr().err
+    lines = log.read_text().splitlines()
+    assert len(lines) == 7 and not any("half" in x for x in lines)      # header, 5 moves, last line
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out.startswith("partial game: 5 moves, replayed and matching up to turn")

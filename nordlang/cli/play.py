@@ -8,6 +8,7 @@ import sys
 from .. import Game, load_rules
 from ..agents.base import check_agents, make_agents, parse_spec
 from ..engine.record import check_writable, replay_lines, write_atomic
+from ..errors import NordError
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
 from . import add_rules_options, positive_int
@@ -19,7 +20,10 @@ def add(sub):
     p.add_argument("--seed", type=positive_int, help="the game's seed (default: picked and printed)")
     p.add_argument("--agents", default="random", metavar="A,B,...",
                    help="one agent per seat, e.g. random,greedy,mcts:playouts=50 (the last repeats)")
-    p.add_argument("--log", metavar="FILE", help="write a replay (JSON lines) to FILE")
+    p.add_argument("--log", metavar="FILE",
+                   help="write a replay (JSON lines) to FILE; a game stopped by Ctrl-C (exit 130) or an error "
+                        "leaves the game so far there, a partial game that `nord replay` checks as far as it "
+                        "went (it cannot be resumed)")
     p.add_argument("--quiet", action="store_true", help="print only the final table")
     p.set_defaults(func=run)
 
@@ -56,13 +60,39 @@ def run(args):
         for line in event_lines(rules, game.state.events, heads):
             print(line, file=out)
         seen[0] = len(game.state.events)
-    play_out(game, agents, show)
+    header = {"rulebook": rules.digest, "rulebook_path": args.rulebook, "variants": args.variant,
+              "players": rules.num_players, "seed": seed, "agents": [str(a) for a in agents]}
+    done = [0]          # the length of the history when the last decision had run to its end
+
+    def step(g):
+        done[0] = len(g.state.history)
+        show(g)
+
+    try:
+        play_out(game, agents, step)
+    except (KeyboardInterrupt, OSError, NordError):
+        if args.log:
+            save_partial(args.log, rules, seed, game.state.history[:done[0]], header)
+        raise
+    if args.log:
+        write_atomic(args.log, replay_lines(game, header))
     print(f"final, after {game.state.turn} turns:", file=out)
     for line in final_table(rules, game):
         print(line, file=out)
     if args.log:
-        header = {"rulebook": rules.digest, "rulebook_path": args.rulebook, "variants": args.variant,
-                  "players": rules.num_players, "seed": seed, "agents": [str(a) for a in agents]}
-        write_atomic(args.log, replay_lines(game, header))
         print(f"replay written to {args.log}", file=out)
     return 0
+
+
+def save_partial(path, rules, seed, history, header) -> None:
+    """Write the game so far, up to its last whole decision, as a partial
+    replay. The game is played again from its seed for it: a stop in the
+    middle of a decision leaves the position half changed."""
+    game = Game(rules, seed)
+    for _turn, _player, choice, option, forced in history:
+        if not forced:
+            game.play(f"{choice} {option}")
+    write_atomic(path, replay_lines(game, header))
+    moves = sum(1 for h in history if not h[4])
+    print(f"stopped: the game so far ({moves} moves, to turn {game.state.turn}) is written to {path}, a partial "
+          f"game that `nord replay {path}` checks", file=sys.stderr)

@@ -111,7 +111,8 @@ def position_from_replay(path, turn=None, rulebook=None, variants=None):
     if turn is None:
         from .replay import replay_file
         game, _ = replay_file(path, rulebook, variants)
-        return game, f"{game.rules.name}: {Path(path).name}, final position after {game.state.turn} turns"
+        where = "final position" if game.over else "position where the game was stopped (unfinished)"
+        return game, f"{game.rules.name}: {Path(path).name}, {where} after {game.state.turn} turns"
     from .replay import open_replay, play_move
     header, moves, _, game = open_replay(path, rulebook, variants)
     rules = game.rules
