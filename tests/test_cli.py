@@ -82,6 +82,9 @@ def test_errors_exit_2_with_one_message(tmp_path, capsys):
         (["play", "--log", str(tmp_path / "no" / "x.jsonl")], "does not exist"),
         (["play", "--rulebook", str(tmp_path / "missing.yaml")], "no such rulebook"),
         (["replay", str(tmp_path / "missing.jsonl")], "no such replay file"),
+        (["replay", str(tmp_path)], f"{tmp_path} is a folder, not a replay file (written by `nord play --log`)"),
+        (["play", "--players", "2", "--variant", "no-storm", "--variant", "no-storm.yaml"],
+         "no such variant file: no-storm.yaml"),
     ]
     for argv, phrase in cases:
         assert main(argv) == 2, argv
@@ -192,3 +195,10 @@ def test_a_stop_in_the_middle_of_a_decision_leaves_the_last_whole_one(tmp_path, 
     assert len(lines) == 7 and not any("half" in x for x in lines)      # header, 5 moves, last line
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out.startswith("partial game: 5 moves, replayed and matching up to turn")
+
+
+def test_validate_with_a_player_count_too_large_for_python(capsys):
+    assert main(["validate", "--players", "99999999999999999999"]) == 2
+    cap = capsys.readouterr()
+    assert "this rulebook is for 2 to 4 players, not 99999999999999999999" in cap.out + cap.err
+    assert "Traceback" not in cap.out + cap.err

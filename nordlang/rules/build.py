@@ -65,15 +65,9 @@ def compile_rules(rulebook=None, players=None, variants=()):
     if hit is not None:
         return hit
     doc = read_doc(rulebook, variants)
-    pl = doc.data["players"]
     if players is None:
+        pl = doc.data["players"]
         players = pl.get("default", pl["min"])
-    most = min(pl["max"], len(pl["colors"]))
-    if not pl["min"] <= players <= most:    # before anything is sized by it (a huge number would overflow)
-        from ..errors import UsageError
-        pos, line = doc.pos(("players",), key=True)
-        raise UsageError(f"this rulebook is for {pl['min']} to {most} players, not {players}", pos,
-                         source_line=line, hint="choose --players within that range, or a variant that allows more")
     errors: list = []
     rules = Rules(doc, players, errors)
     fix_lines(doc, errors)

@@ -77,7 +77,6 @@ class Rules:
         self.digest = digest(data)
         pl = data["players"]
         self.num_players = players
-        self.player_range = tuple(range(players))
         self.colors = tuple(pl["colors"])
         if not pl["min"] <= players <= pl["max"] or players > len(self.colors):
             from ..errors import UsageError
@@ -85,6 +84,7 @@ class Rules:
             raise UsageError(f"this rulebook is for {pl['min']} to {min(pl['max'], len(self.colors))} players, "
                              f"not {players}", pos, source_line=line,
                              hint="choose --players within that range, or a variant that allows more")
+        self.player_range = tuple(range(players))       # (after the check: a huge count would overflow)
         self.terrains = data["terrains"]
         self.pieces = data["pieces"]
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
