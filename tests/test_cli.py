@@ -202,3 +202,23 @@ def test_validate_with_a_player_count_too_large_for_python(capsys):
     cap = capsys.readouterr()
     assert "this rulebook is for 2 to 4 players, not 99999999999999999999" in cap.out + cap.err
     assert "Traceback" not in cap.out + cap.err
+
+
+def test_output_failing_in_the_middle_of_a_game_leaves_a_partial_log(tmp_path, capsys, monkeypatch):
+    import errno
+
+    import nordlang.cli.play as play
+
+    def disk_full(game, agents, on_step):
+        for _ in range(3):
+            game.play_index(0)
+            on_step(game)
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(play, "play_out", disk_full)
+    log = tmp_path / "full.jsonl"
+    assert main(["play", "--players", "2", "--seed", "1", "--quiet", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("nord: error: cannot write to standard output: No space left on device\n")
+    assert f"stopped: the game so far (3 moves, to turn 2) is written to {log}" in err
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out.startswith("partial game: 3 moves, replayed and matching up to turn 2")

@@ -465,3 +465,10 @@ def test_a_png_somewhat_too_big_is_scaled_down_to_fit(tmp_path, capsys):
     assert capsys.readouterr().out.strip().endswith(f"drawn to {out} (scaled to 77% to fit a PNG's 8192 pixels on "
                                                     "a side)")
     assert Image.open(out).size[0] == 8192
+
+
+def test_a_scenario_takes_no_variant_option(tmp_path, capsys):
+    scenario = ROOT / "variants" / "scenarios" / "connections.yaml"
+    assert main(["render", str(scenario), "--variant", "no-storm", "-o", str(tmp_path / "x.svg")]) == 2
+    assert _one_line_error(capsys) == (f"error: {scenario} is a scenario: --variant applies to replay logs; a "
+                                       "scenario names its own variants")
