@@ -77,9 +77,9 @@ def main(argv=None) -> int:
         parser = build_parser()
         try:
             args = parser.parse_args(argv)
-        except SystemExit as done:         # --help, --version (written) or a usage error (exit 2)
+        except SystemExit:                 # --help, --version (written) or a usage error (exit 2)
             sys.stdout.flush()
-            return done.code if isinstance(done.code, int) else 2
+            raise
         status = args.func(args) or 0
         sys.stdout.flush()                 # now, not at exit, where a failure could only be a traceback
         return status
