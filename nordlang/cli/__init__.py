@@ -92,11 +92,12 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # e.g. `nord play | head`: the reader has all it wants
         _drop_stdout()
         return 0
-    except OSError as e:     # the output cannot be written: a full disk (/dev/full), an I/O error
+    except OSError as e:     # the output cannot be written (a full disk, /dev/full, an I/O error), or a file read
         _drop_stdout()
-        where = f" {e.filename}" if e.filename else " to standard output"
+        what = f"{e.filename}: {e.strerror or e}" if e.filename else \
+            f"cannot write to standard output: {e.strerror or e}"
         try:
-            print(f"nord: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+            print(f"nord: error: {what}", file=sys.stderr)
         except OSError:
             pass
         return 2
