@@ -174,8 +174,10 @@ def _geometry(spec, err):
         edges = []
         for i, edge in enumerate(spec.get("edges") or []):
             bad = [x for x in edge if x not in known]
-            for x in bad:
-                err(("edges", i), f"edge {i + 1} names {x!r}, which is not a space of the board",
+            for j, x in enumerate(edge):
+                if x in known:
+                    continue
+                err(("edges", i, j), f"edge {i + 1} names {x!r}, which is not a space of the board",
                     expected="the names listed under 'spaces'", hint=did_you_mean(x, names))
             if not bad:
                 edges.append(edge)
