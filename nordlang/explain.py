@@ -15,7 +15,6 @@ events it causes until the next decision).
 
 from __future__ import annotations
 
-from .board.grid import parse_space
 from .engine.game import Move
 from .errors import NordError
 from .lang import ast as A
@@ -35,9 +34,10 @@ def parse_value(rules, text: str):
         return frozenset(parse_value(rules, t) for t in text.split(","))
     if ">" in text:
         return tuple(parse_value(rules, t) for t in text.split(">"))
-    if "-" in text and all(parse_space(t) for t in text.split("-")):
-        return tuple(parse_space(t) for t in text.split("-"))
-    s = parse_space(text)
+    parse = rules.grid.parse
+    if "-" in text and all(parse(t) for t in text.split("-")):
+        return tuple(parse(t) for t in text.split("-"))
+    s = parse(text)
     if s is not None and s in rules.grid.space_set:
         return s
     if text in rules.grid.structures:

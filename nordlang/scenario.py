@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .board.grid import parse_space
 from .engine.flow import DeadEnd
 from .engine.game import Game, Move, compute_result
 from .engine.state import State
@@ -323,7 +322,7 @@ def _player(rules, color, src, path, key=True):
 
 def _location(rules, text, src, path):
     text = str(text)
-    s = parse_space(text)
+    s = rules.grid.parse(text)
     if s is not None and s in rules.grid.space_set:
         return s
     if text in rules.grid.structures:

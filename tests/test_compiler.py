@@ -74,6 +74,7 @@ SEQUENCES = {
     "items": "items(hand(player))", "occupied_spaces": "occupied_spaces", "open_spaces": "open_spaces(spaces)",
     "slots": "slots(longboat)", "groups": "groups(open_spaces(spaces), 1, 2)",
     "shortest_paths": 'shortest_paths(first(structures("settlement")), at(structures("settlement"), 1))',
+    "occupied_by": "occupied_by(player)",
 }
 
 

@@ -67,7 +67,7 @@ class _Masks:
         return out
 
     def split(self, m) -> list:
-        """The orthogonally connected parts of a mask, lowest bit first."""
+        """The connected parts of a mask, lowest bit first."""
         out = []
         while m:
             c = self.grow(m & -m, m)
@@ -77,12 +77,13 @@ class _Masks:
 
     def spread(self, m) -> int:
         """The spaces orthogonally next to those of a mask (and off-board
-        bits, which callers mask away)."""
+        bits, which callers mask away): a square board's; other geometries
+        spread in the subclasses below."""
         row = self.row
         return (m << 1) | (m >> 1) | (m << row) | (m >> row)
 
     def grow(self, seed, within) -> int:
-        """The orthogonally connected part of `within` that holds `seed`."""
+        """The connected part of `within` that holds `seed` (any bits)."""
         spread = self.spread
         c = seed
         while True:
@@ -90,6 +91,43 @@ class _Masks:
             if n == c:
                 return c
             c = n
+
+
+class _ShiftMasks(_Masks):
+    """A board whose neighbours lie at fixed bit offsets other than Nord's
+    (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with the spare
+    column none of them wraps into a space of another row."""
+
+    __slots__ = ("shifts",)
+
+    def __init__(self, grid, shifts):
+        super().__init__(grid)
+        self.shifts = shifts(self.row)
+
+    def spread(self, m) -> int:
+        out = 0
+        for k in self.shifts:
+            out |= (m << k) | (m >> k)
+        return out
+
+
+class _TableMasks(_Masks):
+    """A board given as a graph: each bit's neighbours come from a table."""
+
+    __slots__ = ("near",)
+
+    def __init__(self, grid):
+        super().__init__(grid)
+        self.near = {b.bit_length() - 1: _or(self.bit[n] for n in grid.orth[s]) for s, b in self.bit.items()}
+
+    def spread(self, m) -> int:
+        out = 0
+        near = self.near
+        while m:
+            b = m & -m
+            m ^= b
+            out |= near[b.bit_length() - 1]
+        return out
 
 
 def _or(bits) -> int:
@@ -102,7 +140,14 @@ def _or(bits) -> int:
 def _masks(grid) -> _Masks:
     m = grid.memo.get("link_masks")
     if m is None:
-        m = grid.memo["link_masks"] = _Masks(grid)
+        geo = grid.geometry
+        if geo.kind == "square":
+            m = _Masks(grid)
+        elif geo.shifts(2) is None:
+            m = _TableMasks(grid)
+        else:
+            m = _ShiftMasks(grid, geo.shifts)
+        grid.memo["link_masks"] = m
     return m
 
 

@@ -1,9 +1,11 @@
-"""A square grid of spaces with terrain, features, tiles and structures.
+"""A board of spaces with terrain, features, tiles and structures.
 
 Nothing here knows a game: terrain names, which terrains count as one
 region, and which structures exist all come from data. Spaces are
 (row, col) tuples; the text form is a column letter and a 1-based row
-("c4"), as on a chess board read from the top.
+("c4"), as on a chess board read from the top. Which spaces touch, and
+the names, come from the board's geometry (board/geometry.py: square by
+default; square8, hex, or an explicit graph).
 """
 
 from __future__ import annotations
@@ -11,38 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-DIRS = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+from .geometry import SQUARE, grid_name, parse_grid_name
+
+DIRS = dict(SQUARE.directions)
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def space_name(s) -> str:
-    r, c = s
-    return f"{_col_letters(c)}{r + 1}"
-
-
-def _col_letters(c: int) -> str:
-    out = ""
-    c += 1
-    while c:
-        c, rem = divmod(c - 1, 26)
-        out = chr(ord("a") + rem) + out
-    return out
+    """The name of a space of a square (or hex) board: grid.name(s) where the board is known."""
+    return grid_name(s)
 
 
 def parse_space(text: str):
-    """'c4' -> (3, 2); None when the text is not a space name."""
-    i = 0
-    while i < len(text) and "a" <= text[i] <= "z":
-        i += 1
-    if i == 0 or i == len(text) or not (text[i:].isascii() and text[i:].isdigit()):
-        return None
-    col = 0
-    for ch in text[:i]:
-        col = col * 26 + (ord(ch) - ord("a") + 1)
-    row = int(text[i:])
-    if row < 1:
-        return None
-    return (row - 1, col - 1)
+    """'c4' -> (3, 2); None when the text is not a space name (grid.parse(text) where the board is known)."""
+    return parse_grid_name(text)
 
 
 class Port(NamedTuple):
@@ -70,23 +54,25 @@ class Grid:
     one_region: frozenset = frozenset()  # terrains whose spaces form a single region
     height: int = 0
     width: int = 0
+    geometry: object = SQUARE
 
     def __post_init__(self):
         self.spaces = tuple(sorted(self.terrain))
         self.memo = {}      # values derived from the board alone, filled by the primitives that use them
         self.space_set = frozenset(self.spaces)
         self.structure_at = {st.space: st.id for st in self.structures.values()}
-        self.orth = {s: tuple(n for n in _around(s, 4) if n in self.space_set) for s in self.spaces}
-        self.ring = {s: tuple(n for n in _around(s, 8) if n in self.space_set) for s in self.spaces}
+        geo = self.geometry
+        # orth: each space's neighbours (orthogonal on a square board), ring: the spaces around it
+        self.orth = {s: tuple(n for n in geo.adjacent(s) if n in self.space_set) for s in self.spaces}
+        self.ring = {s: tuple(n for n in geo.around(s) if n in self.space_set) for s in self.spaces}
         self._regions()
         self.ports = {}
         self.port_faces = {}
         for st in self.structures.values():
             ps = []
-            for d, (dr, dc) in DIRS.items():
+            for d, face in geo.port_faces(st.space):
                 port = Port(st.id, d)
                 ps.append(port)
-                face = (st.space[0] + dr, st.space[1] + dc)
                 self.port_faces[port] = face if face in self.space_set and face not in self.structure_at else None
             self.ports[st.id] = tuple(ps)
         self.port_set = frozenset(self.port_faces)
@@ -119,8 +105,20 @@ class Grid:
             for x in members:
                 self.region_of[x] = rid
 
+    def name(self, s) -> str:
+        """The text name of a space ("c4", or a graph space's own name)."""
+        return self.geometry.name(s)
+
+    def parse(self, text: str):
+        """The space a name stands for (None when the text is no space name;
+        on a grid, coordinates that may lie off this board)."""
+        return self.geometry.parse(text) if isinstance(text, str) else None
+
+    def distance(self, a, b):
+        return self.geometry.distance(a, b)
+
     def parts(self, spaces, linked=None) -> tuple:
-        """The orthogonally connected parts of a set of spaces, each a sorted
+        """The connected parts of a set of spaces, each a sorted
         tuple, in the order of their first spaces; `linked(a, b)`, when
         given, says which neighbours join."""
         todo = set(spaces)
@@ -139,9 +137,3 @@ class Grid:
                         stack.append(n)
             out.append(tuple(sorted(part)))
         return tuple(out)
-
-def _around(s, n):
-    r, c = s
-    if n == 4:
-        return ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1))
-    return tuple((r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)

@@ -12,6 +12,7 @@ from itertools import filterfalse
 from operator import or_
 
 from ..board.graph import bit_layout, open_around
+from ..board.grid import Port
 from ..errors import EvalError
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
@@ -20,12 +21,12 @@ STD = Registry(dict(CORE.items))
 
 _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
            "neighbors", "areas", "surroundings", "region_of", "regions", "region_spaces", "region_terrain",
-           "regions_of", "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner"}
+           "regions_of", "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner", "row", "column"}
 
 
 # primitives that return a tuple in a fixed order (comprehensions over them need no sorting)
 _SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "region_spaces", "structures", "ports",
-        "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths"}
+        "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths", "occupied_by"}
 
 
 def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None, args=(), returns=None,
@@ -88,11 +89,10 @@ def _spaces(ctx):
     return ctx.rules.grid.spaces
 
 
-@_def("space", arity=(1, 1), doc="the space with that name (column letter and row, like \"c4\")",
-      example='space("c4")', args=("space name",))
+@_def("space", arity=(1, 1), doc="the space with that name (column letter and row, like \"c4\"; on a graph "
+      "board, the space's own name)", example='space("c4")', args=("space name",))
 def _space_named(ctx, name):
-    from ..board.grid import parse_space
-    s = parse_space(str(name))
+    s = ctx.rules.grid.parse(str(name))
     if s is None or s not in ctx.rules.grid.space_set:
         raise EvalError(f"{name!r} is not a space of this board")
     return s
@@ -116,28 +116,52 @@ def _tile_of(ctx, s):
     return ctx.rules.grid.tiles.get(s)
 
 
-@_def("distance", arity=(2, 2), doc="grid (Manhattan) distance between two spaces or structures",
+@_def("distance", arity=(2, 2), doc="the fewest steps between two spaces or structures, from neighbour to "
+      "neighbour (square: Manhattan; square8: king's moves; hex: hex steps; graph: edges, none when no path)",
       example="distance(space_of(x), space_of(y))", args=("structure", "structure"))
 def _distance(ctx, a, b):
     if isinstance(a, str):
         a = _structure(ctx, a).space
     if isinstance(b, str):
         b = _structure(ctx, b).space
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    grid = ctx.rules.grid
+    if grid.geometry.kind == "square":
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    return grid.distance(_space(ctx, a), _space(ctx, b))
 
 
-@_def("neighbors", arity=(1, 1), doc="orthogonally adjacent spaces", example="neighbors(s)")
+@_def("row", arity=(1, 1), doc="the row of a space, from 1 at the top (the number in its name; on a hex "
+      "board the axial r + 1)", example="row(s) == 1")
+def _row(ctx, s):
+    return _coordinates(ctx, s)[0] + 1
+
+
+@_def("column", arity=(1, 1), doc="the column of a space, from 1 at the left (its letters a = 1, b = 2...; on "
+      "a hex board the axial q + 1)", example="column(s) == 1")
+def _column(ctx, s):
+    return _coordinates(ctx, s)[1] + 1
+
+
+def _coordinates(ctx, s):
+    if ctx.rules.grid.geometry.kind == "graph":
+        raise EvalError("a graph board has no rows or columns", hint="its spaces are known by name: space(\"a\")")
+    return _space(ctx, s)
+
+
+@_def("neighbors", arity=(1, 1), doc="the spaces next to a space (4 on a square board, 8 on square8, 6 on hex, "
+      "a graph's edges)", example="neighbors(s)")
 def _neighbors(ctx, s):
     return _per_space(ctx, ctx.rules.grid.orth, s)
 
 
-@_def("areas", arity=(1, 1), doc="the orthogonally connected parts of a collection of spaces, each a tuple "
-      "of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
+@_def("areas", arity=(1, 1), doc="the connected parts (neighbour to neighbour) of a collection of spaces, each a "
+      "tuple of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
 def _areas(ctx, xs):
     return ctx.rules.grid.parts(_space(ctx, x) for x in xs)
 
 
-@_def("surroundings", arity=(1, 1), doc="the up to 8 spaces around a space or structure",
+@_def("surroundings", arity=(1, 1), doc="the spaces around a space or structure (up to 8 on a square board, "
+      "6 on hex, a graph's neighbours)",
       example="surroundings(space_of(x))", args=("structure",))
 def _surroundings(ctx, s):
     if isinstance(s, str):
@@ -197,7 +221,8 @@ def _structure_at(ctx, s):
     return ctx.rules.grid.structure_at.get(s)
 
 
-@_def("ports", arity=(1, 1), doc="the four side ports of a structure (graph nodes)", example="ports(x)",
+@_def("ports", arity=(1, 1), doc="the side ports of a structure (graph nodes), one per direction of the board "
+      "(N, E, S, W on a square board; on a graph board one per edge)", example="ports(x)",
       group="graph", args=("structure",))
 def _ports(ctx, sid):
     _structure(ctx, sid)
@@ -301,9 +326,17 @@ def _next_value(ctx, zone):
 
 
 # ---------------- the connection graph ----------------
-@_def("connected", arity=(2, 2), doc="true when a component links the two (structures, spaces or ports)",
-      example="connected(x, y)", group="graph", args=("structure", "structure"), returns="truth")
-def _connected(ctx, a, b):
+@_def("connected", arity=(2, 3),
+      doc="true when a component links the two (structures, spaces, ports, or collections of them: any member); "
+          "with `over`, only pieces of that player, or only the spaces of that collection, link",
+      example="connected(top_row, bottom_row, player)", group="graph", args=("structure", "structure", "player"),
+      returns="truth")
+def _connected(ctx, a, b, over=None):
+    if over is not None or _is_collection(a) or _is_collection(b):
+        within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
+        seeds = _mask_of(ctx, a) & within
+        goal = _mask_of(ctx, b) & within
+        return bool(seeds and goal) and bool(seeds & goal or bit_layout(ctx.rules.grid).grow(seeds, within) & goal)
     if ctx.state.links.connected(a, b):
         return True
     grid = ctx.rules.grid         # (false: is each a node of this board? A typo is not "not connected")
@@ -336,10 +369,88 @@ def _connected_pairs(ctx, kind):
     return hit
 
 
-@_def("component", arity=(1, 1), doc="the nodes linked with a space or port", example="component(s)",
-      group="graph")
-def _component(ctx, x):
-    return ctx.state.links.component(x)
+@_def("component", arity=(1, 2),
+      doc="the nodes linked with a space or port; with `over` (a player, or a collection of spaces), the "
+          "spaces linked with x (a space, structure or collection) through that player's pieces or those spaces",
+      example="component(s, owner(piece_at(s)))", group="graph", args=(None, "player"))
+def _component(ctx, x, over=None):
+    if over is None:
+        if _is_collection(x):
+            return frozenset().union(*(ctx.state.links.component(n) for n in x))
+        return ctx.state.links.component(x)
+    within = _over_mask(ctx, over)
+    mk = bit_layout(ctx.rules.grid)
+    seeds = _mask_of(ctx, x) & within
+    return mk.spaces(mk.grow(seeds, within)) if seeds else frozenset()
+
+
+@_def("occupied_by", arity=(1, 1), doc="every space holding a linking piece of player p, in board order",
+      example="areas(occupied_by(player))", group="zones", args=("player",))
+def _occupied_by(ctx, p):
+    return tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+
+
+def _is_collection(x) -> bool:
+    """A collection of nodes (not one space: a space is a (row, col) tuple)."""
+    t = type(x)
+    return t is frozenset or t is list or t is set or (t is tuple and not (len(x) == 2 and type(x[0]) is int))
+
+
+def _player_mask(ctx, p) -> int:
+    if type(p) is not int or not 0 <= p < ctx.rules.num_players:
+        raise EvalError(f"{ctx.rules.show(p)} is not a player (players are 0 to {ctx.rules.num_players - 1})")
+    return ctx.state.owner_mask(p)
+
+
+def _over_mask(ctx, over) -> int:
+    """The spaces that link for connected/component(..., over): a player's
+    pieces, or the spaces of a collection that no structure stands on."""
+    if type(over) is int:
+        return _player_mask(ctx, over)
+    if not _is_collection(over):
+        raise EvalError(f"connected(..., over) and component(..., over) take a player or a collection of spaces, "
+                        f"not {ctx.rules.show(over)}")
+    return _mask_of(ctx, over) & bit_layout(ctx.rules.grid).free
+
+
+def _mask_of(ctx, x) -> int:
+    """The bits of x: a space, a port (the space it faces), a structure (the
+    spaces its ports face) or a collection of them. A collection's mask is
+    kept for the last few collections seen (by identity: a definition's
+    value is the same object each time)."""
+    grid = ctx.rules.grid
+    mk = bit_layout(grid)
+    t = type(x)
+    if t is str:
+        f = mk.faces.get(x)
+        if f is None:
+            raise EvalError(f"{ctx.rules.show(x)} is not a structure of this board")
+        return f[1]
+    if t is tuple and len(x) == 2 and type(x[0]) is int:
+        b = mk.bit.get(x)
+        if b is None:
+            raise EvalError(f"{ctx.rules.show(x)} is not a space of this board")
+        return b
+    if t is Port and x in grid.port_faces:
+        face = grid.port_faces[x]
+        return 0 if face is None else mk.bit[face]
+    if not _is_collection(x):
+        raise EvalError(f"{ctx.rules.show(x)} is not a space, port, structure or collection of them")
+    fixed = t is tuple or t is frozenset          # (a list or set may change: never kept)
+    known = grid.memo.setdefault("collection_masks", {})
+    hit = known.get(id(x)) if fixed else None
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    bit = mk.bit
+    m = 0
+    for s in x:
+        b = bit.get(s) if type(s) is tuple else None
+        m |= b if b is not None else _mask_of(ctx, s)
+    if fixed:
+        if len(known) >= 64:
+            known.clear()
+        known[id(x)] = (x, m)         # (held: its id is not reused while it is here)
+    return m
 
 
 @_def("linked_structures", arity=(1, 1), doc="the structures with a port in the component of x",
@@ -395,7 +506,7 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
 
 
 @_def("groups", arity=(3, 5),
-      doc="orthogonally connected sets of the given spaces, sizes lo..hi, each holding an anchor "
+      doc="connected sets (neighbour to neighbour) of the given spaces, sizes lo..hi, each holding an anchor "
           "(and lying in at most max_regions regions)",
       example="groups(open_spaces(spaces), 1, 3, anchors, 1)", group="graph",
       fused=(("open_spaces", _groups_of_open),))
@@ -569,7 +680,7 @@ def _groups_explain(ctx, value, allowed, lo, hi, anchors=None, max_regions=None)
                 seen.add(n)
                 todo.append(n)
     if seen != g:
-        out.append("its spaces are not orthogonally connected")
+        out.append("its spaces are not connected (neighbour to neighbour)")
     if anchors is not None and g.isdisjoint(frozenset(anchors)):
         out.append(f"none of its spaces is an anchor (anchors: {show(frozenset(anchors)) or 'none'})")
     regs = {grid.region_of.get(s) for s in g}

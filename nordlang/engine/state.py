@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..board.graph import links_for
+from ..board.graph import bit_layout, links_for
 from ..errors import EvalError
 from .rng import Rng
 
@@ -23,7 +23,7 @@ _FRESH = itertools.count()
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made", "version", "_mine", "shared", "probing")
+                 "history", "moves_made", "version", "_mine", "shared", "probing", "owned")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -39,6 +39,7 @@ class State:
         self.frames = []
         self.pending = None
         self.occupied = {}        # space -> linking item
+        self.owned = None         # player -> mask of the spaces of their linking pieces (made when first asked)
         self._links = None
         self.turn_start = None
         self.events = []
@@ -56,6 +57,7 @@ class State:
         s.rules = self.rules
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+        s.owned = self.owned
         s.probing = False
         if not light:
             s.unshare()
@@ -90,6 +92,8 @@ class State:
         self.counters = dict(self.counters)
         self.rng = self.rng.copy() if self.rng is not None else None
         self.occupied = dict(self.occupied)
+        if self.owned is not None:
+            self.owned = dict(self.owned)
         self.shared = False
 
     def snapshot(self) -> State:
@@ -164,6 +168,8 @@ class State:
                 self.occupied[key] = item
                 if self._links is not None:
                     self._links = self._links.added(key)
+                if self.owned is not None:
+                    self._own(key, item[1], True)
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -202,6 +208,8 @@ class State:
                 del self.occupied[key]
                 if self._links is not None:
                     self._links = self._links.removed(key)
+                if self.owned is not None:
+                    self._own(key, item[1], False)
             return
         deck = self.decks.get(key)
         if deck is not None:
@@ -256,6 +264,23 @@ class State:
         if lk is None:
             lk = self._links = links_for(self.rules.grid, frozenset(self.occupied))
         return lk
+
+    def owner_mask(self, p) -> int:
+        """The spaces holding player p's linking pieces, as a mask of the
+        connection graph's layout: made once from the occupancy, then kept
+        up to date as pieces are placed and lifted."""
+        owned = self.owned
+        if owned is None:
+            owned = self.owned = {}
+            for s, item in self.occupied.items():
+                self._own(s, item[1], True)
+        return owned.get(p, 0)
+
+    def _own(self, s, tag, placed) -> None:
+        if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
+            b = bit_layout(self.rules.grid).bit[s]
+            owned = self.owned
+            owned[tag] = owned.get(tag, 0) | b if placed else owned.get(tag, 0) & ~b
 
     # ---- counters ----
     def count(self, key) -> int:

@@ -204,6 +204,13 @@ class _Picture:
         self.oy = TITLE_H + EDGE
         self.board_w = self.cols * CELL
         self.board_h = self.rows * CELL
+        self.geo = g.geometry
+        self.squares = self.geo.kind in ("square", "square8")      # else hexagons, or a graph's nodes
+        if not self.squares:
+            corners = [p for s in g.spaces for p in self.geo.polygon(s)] or [(0, 0)]
+            self.min_x, self.min_y = min(x for x, _ in corners), min(y for _, y in corners)
+            self.board_w = (max(x for x, _ in corners) - self.min_x) * CELL
+            self.board_h = (max(y for _, y in corners) - self.min_y) * CELL
         self.px = self.ox + self.board_w + EDGE + GAP
         self.out: list[str] = []
         self._styles()
@@ -318,8 +325,20 @@ class _Picture:
 
     # ---- geometry ----
     def xy(self, s):
+        """The top left corner of the square of side CELL that s is drawn in
+        (on other boards, the square around its middle)."""
+        if not self.squares:
+            cx, cy = self.centre(s)
+            return cx - CELL / 2, cy - CELL / 2
         r, c = s
         return self.ox + c * CELL, self.oy + r * CELL
+
+    def centre(self, s):
+        x, y = self.geo.center(s)
+        return self.ox + (x - self.min_x) * CELL, self.oy + (y - self.min_y) * CELL
+
+    def outline(self, s):
+        return [(self.ox + (x - self.min_x) * CELL, self.oy + (y - self.min_y) * CELL) for x, y in self.geo.polygon(s)]
 
     # ---- drawing ----
     def draw(self) -> str:
@@ -339,17 +358,58 @@ class _Picture:
         terr = self.rules.terrains
         out.append(_el("rect", x=self.ox - 3, y=self.oy - 3, width=self.board_w + 6, height=self.board_h + 6,
                        fill=INK, rx=3))
+        if not self.squares:
+            self.shapes()
+            return
         out.append('<g class="spaces">')
         for s in g.spaces:
             x, y = self.xy(s)
             t = g.terrain[s]
             color = (terr.get(t) or {}).get("color", "#cccccc")
-            out.append(_el("rect", class_="space", data_at=space_name(s), data_terrain=t, x=x, y=y, width=CELL,
+            out.append(_el("rect", class_="space", data_at=self.grid.name(s), data_terrain=t, x=x, y=y, width=CELL,
                            height=CELL, fill=color, stroke="#00000040", stroke_width=0.8))
         out.append("</g>")
         self.tints()
         self.features()
         self.coordinates()
+        self.structures()
+        self.space_pieces()
+
+    def shapes(self):
+        """A board of hexagons, or a graph's nodes and edges, with the same layers as squares."""
+        g, out = self.grid, self.out
+        terr = self.rules.terrains
+        if self.geo.kind == "graph":
+            out.append('<g class="edges">')
+            for s in g.spaces:
+                for n in g.orth[s]:
+                    if s < n:
+                        (x1, y1), (x2, y2) = self.centre(s), self.centre(n)
+                        out.append(_el("line", class_="edge", data_from=g.name(s), data_to=g.name(n), x1=x1, y1=y1,
+                                       x2=x2, y2=y2, stroke=INK, stroke_width=3.0))
+            out.append("</g>")
+        out.append('<g class="spaces">')
+        for s in g.spaces:
+            t = g.terrain[s]
+            color = (terr.get(t) or {}).get("color", "#cccccc")
+            out.append(_el("polygon", class_="space", data_at=g.name(s), data_terrain=t,
+                           points=_poly(self.outline(s)), fill=color, stroke="#00000060", stroke_width=1.0))
+        out.append("</g>")
+        if self.n_comps:
+            out.append('<g class="tints">')
+            for s in g.spaces:
+                i = self.comp_index.get(s)
+                if i is not None:
+                    out.append(_el("polygon", class_="tint", data_component=i, data_at=g.name(s),
+                                   points=_poly(self.outline(s)), fill="none", stroke=self.tint(i),
+                                   stroke_width=float(TINT_BAND)))
+            out.append("</g>")
+        self.features()
+        out.append('<g class="coordinates">')
+        for s in g.spaces:
+            cx, cy = self.centre(s)
+            out.append(_text(cx, cy - CELL * 0.3, g.name(s), size=10, fill=MUTED, anchor="middle"))
+        out.append("</g>")
         self.structures()
         self.space_pieces()
 
@@ -365,7 +425,7 @@ class _Picture:
             i = self.comp_index.get(s)
             if i is None:
                 continue
-            out.append(f"<g{_a(class_='tint', data_component=i, data_at=space_name(s), fill=self.tint(i))}>")
+            out.append(f"<g{_a(class_='tint', data_component=i, data_at=self.grid.name(s), fill=self.tint(i))}>")
             out.extend(_el("rect", x=float(x), y=float(y), width=float(w), height=float(h))
                        for x, y, w, h in self._band(s, i))
             out.append("</g>")
@@ -401,7 +461,7 @@ class _Picture:
             x, y = self.xy(s)
             for j, f in enumerate(sorted(self.grid.features.get(s, ()))):
                 color = (fdefs.get(f) or {}).get("color", "#555555")
-                out.append(f"<g{_a(class_='feature', data_feature=f, data_at=space_name(s))}>"
+                out.append(f"<g{_a(class_='feature', data_feature=f, data_at=self.grid.name(s))}>"
                            f"<title>{escape(f)}</title>")
                 out.extend(self._mark(x + 11 + j * 16, y + CELL - 11, 4.2, color))
                 out.append("</g>")
@@ -430,7 +490,7 @@ class _Picture:
             st = g.structures[sid]
             x, y = self.xy(st.space)
             color = (kinds.get(st.kind) or {}).get("color", "#7a6a5a")
-            out.append(f"<g{_a(class_='structure', data_id=sid, data_kind=st.kind, data_at=space_name(st.space))}>"
+            out.append(f"<g{_a(class_='structure', data_id=sid, data_kind=st.kind, data_at=self.grid.name(st.space))}>"
                        f"<title>{escape(f'{sid}: {st.kind}')}</title>")
             out.append(_el("rect", x=x + 4, y=y + 4, width=CELL - 8, height=CELL - 8, rx=6, fill=color, stroke=INK,
                            stroke_width=1.5))
@@ -441,6 +501,9 @@ class _Picture:
             self.holdings(sid, x, y)
 
     def ports(self, sid, x, y):
+        if not self.squares:
+            self.side_ports(sid)
+            return
         long, thick = CELL * 0.36, 8
         mid = {"N": (x + CELL / 2, y), "S": (x + CELL / 2, y + CELL), "W": (x, y + CELL / 2),
                "E": (x + CELL, y + CELL / 2)}
@@ -457,9 +520,27 @@ class _Picture:
             else:
                 fill, stroke, sw, dash = "#f6f0e0", INK, 1.4, None
             self.out.append(_el("rect", class_="port", data_port=f"{sid}.{d}", data_component=i,
-                                data_faces=space_name(faces) if faces else None, x=cx - w / 2, y=cy - h / 2,
+                                data_faces=self.grid.name(faces) if faces else None, x=cx - w / 2, y=cy - h / 2,
                                 width=w, height=h, rx=2, fill=fill, stroke=stroke, stroke_width=sw,
                                 stroke_dasharray=dash))
+
+    def side_ports(self, sid):
+        """A structure's ports off the square board: a small block on the way to the space each faces."""
+        g = self.grid
+        st = g.structures[sid]
+        cx, cy = self.centre(st.space)
+        toward = dict(self.geo.port_faces(st.space))
+        for port in g.ports[sid]:
+            fx, fy = self.geo.center(toward[port.side])
+            fx, fy = self.ox + (fx - self.min_x) * CELL, self.oy + (fy - self.min_y) * CELL
+            d = math.hypot(fx - cx, fy - cy) or 1.0
+            px, py = cx + (fx - cx) / d * CELL * 0.42, cy + (fy - cy) / d * CELL * 0.42
+            i = self.comp_index.get(port)
+            faces = g.port_faces.get(port)
+            fill = self.tint(i) if i is not None else "#b9b2a4" if faces is None else "#f6f0e0"
+            self.out.append(_el("rect", class_="port", data_port=f"{sid}.{port.side}", data_component=i,
+                                data_faces=g.name(faces) if faces else None, x=px - 5, y=py - 5, width=10.0,
+                                height=10.0, rx=2, fill=fill, stroke=INK, stroke_width=1.2))
 
     def holdings(self, sid, x, y):
         """What a structure holds: one small stack per item kind, with its count."""
@@ -491,7 +572,7 @@ class _Picture:
             pool = self.state.pools.get(s) or {}
             if not pool:
                 continue
-            at = space_name(s)
+            at = self.grid.name(s)
             x, y = self.xy(s)
             cx, cy = x + CELL / 2, y + CELL / 2
             units = [item for item in sorted(pool, key=self.order) for _ in range(max(0, pool[item]))]

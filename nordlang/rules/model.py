@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..board.grid import Port, space_name
+from ..board.geometry import grid_name
+from ..board.grid import Port
 from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
@@ -35,11 +36,10 @@ class _SpaceNames:
         self.grid = grid
 
     def __contains__(self, text) -> bool:
-        from ..board.grid import parse_space
-        return isinstance(text, str) and parse_space(text) in self.grid.space_set
+        return isinstance(text, str) and self.grid.parse(text) in self.grid.space_set
 
     def __iter__(self):
-        return (space_name(s) for s in self.grid.spaces)
+        return (self.grid.name(s) for s in self.grid.spaces)
 
     def __len__(self) -> int:
         return len(self.grid.spaces)
@@ -593,7 +593,8 @@ class Rules:
             return f"{v.structure}.{v.side}"
         if isinstance(v, tuple):
             if len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], int) and not isinstance(v[0], bool):
-                return space_name(v)
+                grid = getattr(self, "grid", None)       # (an error may be shown before the board is built)
+                return grid.name(v) if grid is not None else grid_name(v)
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.pieces:
                 return self.show_item(v)
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
