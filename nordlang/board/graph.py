@@ -23,7 +23,7 @@ from collections import OrderedDict
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
-_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see compiler._MEMO)
+_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 
 
 class _Masks:

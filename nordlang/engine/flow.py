@@ -25,7 +25,7 @@ from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
-_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see compiler._MEMO)
+_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
