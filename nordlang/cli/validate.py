@@ -98,6 +98,7 @@ def check_rulebook(rulebook, variants, players, out):
             rules = None
         if rules is not None and not any(e.kind == "error" for e in errors):
             errors.extend(check_board(rules))
+            errors.extend(rules.names.warnings)     # work the text shows to be too much (lang/cost.py)
             unused = sorted(set(rules.names.funcs) - rules.names.used)
             for name in unused:
                 f = rules.names.funcs[name]

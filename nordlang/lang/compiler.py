@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 
 from ..errors import LangError, NordError, Pos
 from . import ast as A
+from .budget import Budget
 from .checks import Checks
+from .cost import warnings_of
 from .expressions import Expressions
 from .memo import Func, is_cheap
 from .runtime import _COUNTER, _RUNTIME
@@ -38,15 +40,16 @@ _MARK = re.compile(r"  # at (_p\d+)$")   # a generated line's statement position
 
 
 class Ctx:
-    """What an expression sees while it runs: the state and flow variables."""
+    """What an expression sees while it runs: the state, flow variables, the budget of work."""
 
     __slots__ = ("state", "rules", "vars", "budget")
 
-    def __init__(self, state, rules, vars=None):
+    def __init__(self, state, rules, vars=None, budget=None):
         self.state = state
         self.rules = rules
         self.vars = {} if vars is None else vars
-        self.budget = None
+        # the work left until the next decision (budget.py): the engine's, or one of its own
+        self.budget = Budget() if budget is None else budget
 
 
 
@@ -63,6 +66,7 @@ class Names:
     used: set = field(default_factory=set)         # definitions and constants some text refers to
     literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
     colors: tuple = ()                             # the players' colours, in turn order (for hints)
+    warnings: list = field(default_factory=list)   # work the text shows to be too much (cost.py)
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
@@ -127,6 +131,7 @@ class Compiler(Expressions, Statements, Checks):
     def expr(self, node, scope: frozenset):
         """A function fn(ctx) evaluating an expression; `scope` names flow variables."""
         self.inlined = False
+        self._costs(node)
         try:
             src = self.gen(node, scope, {})
         except RecursionError:
@@ -150,12 +155,17 @@ class Compiler(Expressions, Statements, Checks):
     def block(self, stmts, scope: frozenset):
         """A function fn(ctx) running effects."""
         self.where = where = Where(self.pos(stmts[0]) if stmts else None)
+        self._costs(stmts)
         try:
             with self._no_inlining():
                 lines = self.stmts(stmts, scope, {}, 1)
         except RecursionError:
             return self._deep(stmts[0])
         return self._function("\n".join(lines) if lines else "pass", where)
+
+    def _costs(self, tree):
+        """Warn of work the text shows to be more than a decision's budget (cost.py)."""
+        self.names.warnings.extend(warnings_of(tree, self.names.constants, self.locate, self._text_of))
 
     def _replayable(self, where, tree, scope, params=()):
         """Keep what it takes to replay the expression (see _fail): its text
@@ -171,7 +181,7 @@ class Compiler(Expressions, Statements, Checks):
         from .parser import parse
         src, scope, params, names, locate, current = where.source
         tree = parse(src, "expr") if isinstance(src, str) else src
-        c = Compiler(names, locate, current)
+        c = Compiler(names, locate, current, text=src if isinstance(src, str) else None)
         local = {p: f"v_{p}" for p in params}
         with c._no_inlining(tracing=True):
             return c._function(f"return {c.gen(tree, scope, local)}", where, args="".join(f", v_{p}" for p in params))
@@ -188,6 +198,7 @@ class Compiler(Expressions, Statements, Checks):
             return func.py
 
     def _function_body(self, func, tree, mode, local, args):
+        self._costs(tree)
         label = f"{'definition' if mode == 'expr' else 'procedure'} {func.path[1] if func.path else func.name}"
         if mode == "expr":
             func.cheap = is_cheap(tree, self.names)

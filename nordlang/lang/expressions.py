@@ -30,9 +30,27 @@ class Expressions:
         return src
 
     def _spot(self, node) -> str:
-        """(position, width) of a node's text, for a replay to name."""
+        """(position, width, text) of a node's text, for a replay to name."""
+        return self._site(node, "t")
+
+    def _site(self, node, prefix="s") -> str:
+        """A global holding (position, width, text) of a node's text (its
+        text when the compiler has it), for an error there to name."""
         width = node.end_col - node.col if node.end_line == node.line else 1
-        return self.bind((self.pos(node), max(1, width)), "t")
+        return self.bind((self.pos(node), max(1, width), self._text_of(node)), prefix)
+
+    def _text_of(self, node):
+        """The node's text, one line, when the text it was parsed from is known."""
+        if self.text is None:
+            return None
+        lines = self.text.split("\n")[node.line - 1:node.end_line]
+        if not lines:
+            return None
+        if len(lines) == 1:
+            return lines[0][node.col - 1:node.end_col - 1]
+        lines[-1] = lines[-1][:node.end_col - 1]
+        lines[0] = lines[0][node.col - 1:]
+        return " ".join(x.strip() for x in lines)
 
     def _Const(self, node, scope, local):
         v = node.value
@@ -80,20 +98,23 @@ class Expressions:
 
     _ListX = _TupleX
 
-    def _comp(self, comp: A.Comp, scope, local, elt_gen):
-        """(clauses source, inner locals) of a comprehension's for/if clauses."""
+    def _comp(self, comp: A.Comp, scope, local, elt_gen, site):
+        """(clauses source, inner locals) of a comprehension's for/if clauses;
+        each `for` charges its collection's length to the decision's budget
+        when it starts (so nested clauses charge the product), the error
+        naming `site`, the expression that loops (see budget.py)."""
         parts = []
         local = dict(local)
+        where = self._site(site)
         for cf in comp.fors:
             it = self.gen(cf.iter, scope, local)
             names = []
             for n in cf.target:
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
-            if not self._is_seq(cf.iter, scope, local):
-                it = f"_ord({it})"
             if self.tracing:        # (a value that is no collection fails at its own text)
-                it = f"_t({self._spot(cf.iter)}, lambda: _tuple({it}))"
+                it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
+            it = f"_each(ctx, {it}, {where})"
             if len(names) == 1:
                 parts.append(f"for {names[0]} in {it}")
             else:
@@ -120,7 +141,7 @@ class Expressions:
         return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
 
     def _Comp(self, node, scope, local):
-        elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc))
+        elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
         if node.kind == "set":
             return f"_frozenset([{elt} {clauses}])"
         return f"_tuple([{elt} {clauses}])"
@@ -173,18 +194,19 @@ class Expressions:
                         return self.error(node, f"{name}(value for x in collection) binds exactly one name")
                     var = comp.fors[0].target[0]
                     elt, clauses = self._comp(comp, scope, local,
-                                              lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})")
+                                              lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})", node)
                 else:
                     # (any and all only test each value: it need not be made true or false)
                     gen = self.test if name in _SHORT_CIRCUIT else self.gen
-                    elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc))
+                    elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
                 if name in _SHORT_CIRCUIT:
                     return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
                 return f"{fn}(ctx, [{elt} {clauses}])"
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
-                return f"{fn}(ctx, {self.gen(node.args[0], scope, local)})"
+                # (a collection's items are charged to the budget, as a generator's are)
+                return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
             return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")
         if node.gen is not None:
             return self.error(node, f"{name}() does not take a generator; only aggregates do")

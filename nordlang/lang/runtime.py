@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from ..errors import EvalError, NordError, did_you_mean
+from .budget import BudgetError
 from .builtins import ordered
 from .trace import _describe, _fail, _kind, _show, _stmt_fail, _t, _tc
 
@@ -76,7 +77,23 @@ def _unpack(x, n):
     return x
 
 
+def _each(ctx, it, site):
+    """The items of a loop's collection, in order (sets sorted), charged by
+    their number; `site` is (position, width, text) of the expression that
+    loops, for the error."""
+    if it.__class__ is not tuple and it.__class__ is not list:
+        it = ordered(it)
+    b = ctx.budget
+    try:
+        left = b.left - len(it)
+    except TypeError:           # (no collection: looping over it says so)
+        return it
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return it
+
 
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
-            "_frozenset": frozenset, "_tuple": tuple}
+            "_frozenset": frozenset, "_tuple": tuple, "_each": _each}

@@ -33,10 +33,11 @@ class Statements:
                 inner[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
+            it = f"_each(ctx, {it}, {self._site(node.iter)})"       # (charged to the budget)
             if len(names) == 1:
-                head = f"{pad}for {names[0]} in _tuple(_ord({it})):"
+                head = f"{pad}for {names[0]} in _tuple({it}):"
             else:
-                head = f"{pad}for ({', '.join(names)}) in [_unpack(x_, {len(names)}) for x_ in _ord({it})]:"
+                head = f"{pad}for ({', '.join(names)}) in [_unpack(x_, {len(names)}) for x_ in {it}]:"
             return [head + self._mark(node.iter)] + body
         if isinstance(node, A.IfStmt):
             out = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import EvalError, NordError
+from .budget import Budget, BudgetError
 
 
 class Where:
@@ -95,11 +96,13 @@ def _line_of_statement(e, where):
 
 
 def _place(e, spot, where):
-    """The error e arose in this function, at spot (position, width)."""
-    pos, width = spot
+    """The error e arose in this function, at spot (position, width[, text])."""
+    pos, width = spot[0], spot[1]
     if isinstance(e, NordError):
         if e.pos is None or e.pos.line is None:      # (helpers such as _index place their own)
             e.pos, e.width = pos, width
+            if isinstance(e, BudgetError) and len(spot) > 2:
+                e.name(spot[2])
         err = e
     elif isinstance(e, RecursionError):
         err = EvalError("the expression nests too deeply", pos)
@@ -126,6 +129,13 @@ def _fail(e, where, ctx=None, *args):
     was called from: its `frames`, innermost first."""
     if _REPLAYING[0]:
         return e                # (a replay asks only which node of its own function failed)
+    if isinstance(e, BudgetError):
+        return _over_budget(e, where, ctx, args)
+    return _placed(e, where, ctx, args)
+
+
+def _placed(e, where, ctx, args):
+    """_fail's work: place the error, or name this function as its caller."""
     traced = where.source is not None and ctx is not None and not isinstance(e, RecursionError)
     if isinstance(e, NordError) and e.frames is not None:
         # placed by a definition or procedure this one called: where did it call it?
@@ -152,6 +162,28 @@ def _fail(e, where, ctx=None, *args):
         here = _line_of_statement(e, where)
         spot = (here, 1) if here is not None else None
     return _place(e, spot or (where.pos, 1), where)
+
+
+def _over_budget(e, where, ctx, args):
+    """Work past the budget (budget.py). A loop's error is placed already;
+    one a primitive raised is placed by the replay, run with a fresh budget
+    (so it fails where the work was spent, not at its first loop); the
+    functions it passes through then name their own text as the call site
+    rather than run their work again."""
+    if e.frames is not None:
+        if e.last is where:
+            return e
+        return _passed(e, where, (_line_of_statement(e, where) if where.lines else None) or where.pos)
+    if e.pos is not None and e.pos.line is not None:
+        return _place(e, (e.pos, e.width), where)
+    budget = getattr(ctx, "budget", None)
+    if budget is None:
+        return _place(e, (where.pos, 1), where)
+    saved, budget.left = budget.left, Budget().left
+    try:
+        return _placed(e, where, ctx, args)
+    finally:
+        budget.left = saved
 
 
 def _again(f, ctx, args):
