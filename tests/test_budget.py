@@ -219,3 +219,27 @@ def test_the_budget_is_the_decisions_not_the_processs():
     for _ in range(100):
         assert fn(Ctx(g.state, rules)) == 30000       # 6 000 000 steps in all, 60 000 each
     assert isinstance(NordError("x"), Exception)
+
+
+def test_a_collection_doubled_by_plus_stops_on_the_budget(rules):
+    """+ makes a new collection as long as both: doubling one, twenty times
+    over, would ask for 30 000 times the memory; its size is charged."""
+    lets = "".join(f"let a{k + 1} = a{k} + a{k} in " for k in range(25))
+    text = f"let a0 = range(0, 1000) in {lets}len(a25)"
+    with pytest.raises(BudgetError) as e:
+        _compiled(text, rules)(Ctx(nordlang.Game(rules, 1).state, rules))
+    assert e.value.message == ("too much work before the next decision: a9 + a9 "
+                               f"(over the budget of {budget.LIMIT} steps)")
+    assert e.value.pos.col == text.index("a9 + a9") + 1
+
+
+def test_looking_in_a_tuple_is_charged_by_its_length(rules):
+    """3 000 tests of `in` a tuple of 3 000 (9 000 000 comparisons): the loop
+    itself draws only 6 000 steps."""
+    text = "let t = range(0, 3000) in count(x in t for x in t)"
+    with pytest.raises(BudgetError) as e:
+        _compiled(text, rules)(Ctx(nordlang.Game(rules, 1).state, rules))
+    assert e.value.message == ("too much work before the next decision: x in t "
+                               f"(over the budget of {budget.LIMIT} steps)")
+    ctx = Ctx(nordlang.Game(rules, 1).state, rules)
+    assert _compiled("let t = set(range(0, 3000)) in count(x in t for x in t)", rules)(ctx) == 3000   # (a set: no walk)

@@ -14,6 +14,8 @@ _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a genera
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 _NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
+# operators whose work grows with their operands' size: the helper that charges it to the budget
+_SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==": "_eq", "!=": "_ne"}
 # the syntax of values that are no number (for * and %)
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
@@ -329,7 +331,17 @@ class Expressions:
                                       "nordlang formats no text with %")
             if not (self._is_number(node.left) and self._is_number(node.right)):
                 return f"{helper}({left}, {right})"
+        if node.op in _SIZED_OPS and not self._small(node):
+            return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
         return f"({left} {node.op} {right})"
+
+    def _small(self, node) -> bool:
+        """Does the text show that the operation's work is small (a constant
+        or a number on one side, a literal list to look in)? Else its
+        operands may be collections, and the work is charged (budget.py)."""
+        if node.op in ("in", "not in") and isinstance(node.right, (A.ListX, A.TupleX)):
+            return True
+        return any(isinstance(x, A.Const) or self._is_number(x) for x in (node.left, node.right))
 
     @staticmethod
     def _is_number(node) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from ..errors import EvalError, NordError, did_you_mean
-from .budget import BudgetError
+from .budget import BudgetError, charge
 from .builtins import ordered
 from .trace import _describe, _fail, _kind, _show, _stmt_fail, _t, _tc
 
@@ -94,6 +94,51 @@ def _each(ctx, it, site):
     return it
 
 
+# Operators whose work grows with their operands (see Expressions._small):
+# each charges the size of the collection it makes or walks (numbers pass
+# with a type test). A text or list doubled by + in a loop would otherwise
+# fill the memory; `in` a tuple and == of collections take time in C.
+_COLLECTIONS = frozenset({tuple, list, frozenset, str, dict})
+
+
+def _plus(ctx, a, b):
+    c = a + b
+    if c.__class__ is tuple or c.__class__ is str:
+        charge(ctx, len(c))
+    return c
+
+
+def _minus(ctx, a, b):
+    if a.__class__ is frozenset:
+        charge(ctx, len(a))
+    return a - b
+
+
+def _in(ctx, a, b):
+    if b.__class__ is tuple or b.__class__ is str or b.__class__ is list:
+        charge(ctx, len(b))
+    return a in b
+
+
+def _not_in(ctx, a, b):
+    if b.__class__ is tuple or b.__class__ is str or b.__class__ is list:
+        charge(ctx, len(b))
+    return a not in b
+
+
+def _eq(ctx, a, b):
+    if a.__class__ in _COLLECTIONS:
+        charge(ctx, len(a))
+    return a == b
+
+
+def _ne(ctx, a, b):
+    if a.__class__ in _COLLECTIONS:
+        charge(ctx, len(a))
+    return a != b
+
+
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
-            "_frozenset": frozenset, "_tuple": tuple, "_each": _each}
+            "_frozenset": frozenset, "_tuple": tuple, "_each": _each,
+            "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}
