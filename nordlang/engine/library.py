@@ -530,8 +530,8 @@ def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
     """The connected sets within `ok` holding a root, lists by size (unsorted):
     see connected_subsets. With a limit of one region, each root's search
     keeps to its region's spaces (so none is tried and refused). The sets
-    each root's search finds are charged to `budget` when it ends."""
-    found = 0
+    found are charged to `budget` at the end (one search is bounded by
+    GROUPS_LIMIT; the budget bounds many)."""
     by_size = [[] for _ in range(hi + 1)]
     done = 0                     # roots already searched: later sets never hold one
     while roots:
@@ -560,10 +560,8 @@ def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
-        if budget is not None:
-            total = sum(map(len, by_size))
-            budget.charge(total - found + 1)
-            found = total
+    if budget is not None:
+        budget.charge(sum(map(len, by_size)) + 1)
     return by_size
 
 

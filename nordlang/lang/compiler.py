@@ -165,7 +165,10 @@ class Compiler(Expressions, Statements, Checks):
 
     def _costs(self, tree):
         """Warn of work the text shows to be more than a decision's budget (cost.py)."""
-        self.names.warnings.extend(warnings_of(tree, self.names.constants, self.locate, self._text_of))
+        try:
+            self.names.warnings.extend(warnings_of(tree, self.names.constants, self.locate, self._text_of))
+        except RecursionError:
+            pass            # (too deeply nested to compile: that error is reported)
 
     def _replayable(self, where, tree, scope, params=()):
         """Keep what it takes to replay the expression (see _fail): its text

@@ -116,7 +116,8 @@ class Expressions:
                 names.append(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
-            it = f"_each(ctx, {it}, {where})"
+            if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
+                it = f"_each(ctx, {it}, {where})"
             if len(names) == 1:
                 parts.append(f"for {names[0]} in {it}")
             else:
@@ -331,17 +332,20 @@ class Expressions:
                                       "nordlang formats no text with %")
             if not (self._is_number(node.left) and self._is_number(node.right)):
                 return f"{helper}({left}, {right})"
-        if node.op in _SIZED_OPS and not self._small(node):
+        if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
         return f"({left} {node.op} {right})"
 
-    def _small(self, node) -> bool:
-        """Does the text show that the operation's work is small (a constant
-        or a number on one side, a literal list to look in)? Else its
-        operands may be collections, and the work is charged (budget.py)."""
-        if node.op in ("in", "not in") and isinstance(node.right, (A.ListX, A.TupleX)):
-            return True
-        return any(isinstance(x, A.Const) or self._is_number(x) for x in (node.left, node.right))
+    def _small(self, node, scope, local) -> bool:
+        """Does the text show that the operation's work is small (a constant,
+        a number or a value of a known kind on one side, a literal list to
+        look in)? Else its operands may be collections, and the work is
+        charged (budget.py)."""
+        if node.op in ("in", "not in"):
+            return isinstance(node.right, (A.ListX, A.TupleX))
+        return any(isinstance(x, A.Const) or self._is_number(x) or
+                   (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
+                   for x in (node.left, node.right))
 
     @staticmethod
     def _is_number(node) -> bool:
