@@ -13,7 +13,7 @@ from operator import or_
 
 from ..board.graph import bit_layout, open_around
 from ..errors import EvalError
-from ..lang.budget import charge
+from ..lang.budget import SMALL, charge
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
 STD = Registry(dict(CORE.items))
@@ -136,7 +136,8 @@ def _neighbors(ctx, s):
       "of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
 def _areas(ctx, xs):
     out = ctx.rules.grid.parts(_space(ctx, x) for x in xs)
-    charge(ctx, len(xs))
+    if len(xs) > SMALL:
+        charge(ctx, len(xs))
     return out
 
 
@@ -173,7 +174,8 @@ def _region_terrain(ctx, r):
 def _regions_of(ctx, spaces):
     ro = ctx.rules.grid.region_of
     out = frozenset(ro.get(s) for s in spaces)
-    charge(ctx, len(spaces))
+    if len(spaces) > SMALL:
+        charge(ctx, len(spaces))
     return out
 
 
@@ -247,7 +249,8 @@ def _total(ctx, zone):
       example="items(hand(p))", group="zones")
 def _items(ctx, zone):
     out = ctx.state.items(zone)
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
@@ -267,7 +270,8 @@ def _occupied(ctx, s):
       group="zones")
 def _occupied_spaces(ctx):
     out = tuple(sorted(ctx.state.occupied))
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
@@ -278,7 +282,8 @@ def _open_spaces(ctx, spaces):
     out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
                             filterfalse(ctx.state.occupied.__contains__,
                                         spaces if type(spaces) is tuple else ordered(spaces))))
-    charge(ctx, len(spaces))
+    if len(spaces) > SMALL:
+        charge(ctx, len(spaces))
     return out
 
 
@@ -343,7 +348,8 @@ def _connected_pairs(ctx, kind):
                 touching.setdefault(c, []).append(a)
         hit = frozenset((a, b) for group in touching.values() if len(group) > 1
                         for a in group for b in group if a != b)
-        charge(ctx, len(hit))
+        if len(hit) > SMALL:
+            charge(ctx, len(hit))
         links.memo[key] = hit
     return hit
 
@@ -358,7 +364,8 @@ def _component(ctx, x):
       example="linked_structures(s)", group="graph")
 def _linked_structures(ctx, x):
     comp = ctx.state.links.component(x)
-    charge(ctx, len(comp))
+    if len(comp) > SMALL:
+        charge(ctx, len(comp))
     return tuple(sorted({n[0] for n in comp if isinstance(n[0], str)}))
 
 
@@ -378,7 +385,8 @@ def _frontier(ctx, nodes):
             return links.frontier(nodes)
     try:
         out = open_around(grid, ctx.state.occupied, ordered(nodes))
-        charge(ctx, len(nodes))
+        if len(nodes) > SMALL:
+            charge(ctx, len(nodes))
         return out
     except KeyError as e:
         raise EvalError(f"{ctx.rules.show(e.args[0])} is not a space or port of this board",
@@ -561,7 +569,9 @@ def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
     if budget is not None:
-        budget.charge(sum(map(len, by_size)) + 1)
+        found = sum(map(len, by_size))
+        if found > SMALL:
+            budget.charge(found)
     return by_size
 
 

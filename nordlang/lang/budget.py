@@ -22,6 +22,11 @@ from ..errors import EvalError, _line_of
 # the budget is some 700 times that, and is spent within about a second.
 LIMIT = 2_000_000
 
+# Work up to SMALL a call is not charged by primitives and operators: the
+# loop making the call charges one step for it, so such work is at most
+# SMALL times what the loops charge (and most calls in real games are small).
+SMALL = 32
+
 HINT = ("a decision may take at most {limit} steps of work (each value a loop, an aggregate or a primitive "
         "visits is one): loop over fewer values, filter with 'if' before a nested 'for', or split the work")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .budget import charge, size
+from .budget import SMALL, charge, size
 
 EXPR, AGG, EFFECT, BARE, LAZY = "expr", "aggregate", "effect", "bare", "lazy"
 
@@ -226,7 +226,7 @@ def _range(ctx, a, b=None):
     lo, hi = (0, a) if b is None else (a, b)
     if hi - lo > RANGE_LIMIT:
         raise ValueError(f"range of {hi - lo} numbers is larger than the limit of {RANGE_LIMIT}")
-    if hi - lo > 0:
+    if hi - lo > SMALL:
         charge(ctx, hi - lo)
     return tuple(range(lo, hi))
 
@@ -238,21 +238,24 @@ RANGE_LIMIT = 100_000
     group="collections")
 def _enumerate(ctx, c):
     out = tuple(enumerate(ordered(c)))
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
 @_d("sorted", arity=(1, 1), doc="the items in order", example="sorted([3, 1])", group="collections")
 def _sorted(ctx, c):
     out = tuple(sorted(c, key=sort_key))
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
 @_d("set", arity=(1, 1), doc="the distinct items", example="set([1, 1, 2])", group="collections")
 def _set(ctx, c):
     out = frozenset(c)
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
@@ -260,14 +263,15 @@ def _set(ctx, c):
     group="collections")
 def _list(ctx, c):
     out = tuple(ordered(c))
-    charge(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
 @_d("first", arity=(1, 2), doc="first item, or the default (none) when empty", example="first([4, 5])",
     group="collections")
 def _first(ctx, c, default=None):
-    if c.__class__ is not tuple:      # (a set is sorted first)
+    if c.__class__ is not tuple and size(c) > SMALL:      # (a set is sorted first)
         charge(ctx, size(c))
     for x in ordered(c):
         return x
@@ -278,9 +282,12 @@ def _first(ctx, c, default=None):
     group="collections")
 def _union(ctx, cs):
     out = set()
+    work = 0
     for c in ordered(cs):
         out.update(c)
-        charge(ctx, len(c) + 1)
+        work += len(c) + 1
+    if work > SMALL:
+        charge(ctx, work)
     return frozenset(out)
 
 
@@ -290,7 +297,8 @@ def _concat(ctx, cs):
     out = []
     for c in ordered(cs):
         out.extend(ordered(c))
-        charge(ctx, len(c) + 1)
+    if len(out) + len(cs) > SMALL:
+        charge(ctx, len(out) + len(cs))
     return tuple(out)
 
 
@@ -306,7 +314,7 @@ def _at(ctx, seq, i, default=None):
         from ..errors import EvalError
         raise EvalError(f"at() counts items from 0, not from {i}",
                         hint="a negative index does not count from the end; the last item is at(xs, len(xs) - 1)")
-    if seq.__class__ is not tuple:
+    if seq.__class__ is not tuple and size(seq) > SMALL:
         charge(ctx, size(seq))
         seq = tuple(ordered(seq))
     if not seq:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from ..errors import EvalError, NordError, did_you_mean
-from .budget import BudgetError, charge
+from .budget import SMALL, BudgetError, charge
 from .builtins import ordered
 from .trace import _describe, _fail, _kind, _show, _stmt_fail, _t, _tc
 
@@ -103,37 +103,37 @@ _COLLECTIONS = frozenset({tuple, list, frozenset, str, dict})
 
 def _plus(ctx, a, b):
     c = a + b
-    if c.__class__ is tuple or c.__class__ is str:
+    if (c.__class__ is tuple or c.__class__ is str) and len(c) > SMALL:
         charge(ctx, len(c))
     return c
 
 
 def _minus(ctx, a, b):
-    if a.__class__ is frozenset:
+    if a.__class__ is frozenset and len(a) > SMALL:
         charge(ctx, len(a))
     return a - b
 
 
 def _in(ctx, a, b):
-    if b.__class__ is tuple or b.__class__ is str or b.__class__ is list:
+    if (b.__class__ is tuple or b.__class__ is str or b.__class__ is list) and len(b) > SMALL:
         charge(ctx, len(b))
     return a in b
 
 
 def _not_in(ctx, a, b):
-    if b.__class__ is tuple or b.__class__ is str or b.__class__ is list:
+    if (b.__class__ is tuple or b.__class__ is str or b.__class__ is list) and len(b) > SMALL:
         charge(ctx, len(b))
     return a not in b
 
 
 def _eq(ctx, a, b):
-    if a.__class__ in _COLLECTIONS:
+    if a.__class__ in _COLLECTIONS and len(a) > SMALL:
         charge(ctx, len(a))
     return a == b
 
 
 def _ne(ctx, a, b):
-    if a.__class__ in _COLLECTIONS:
+    if a.__class__ in _COLLECTIONS and len(a) > SMALL:
         charge(ctx, len(a))
     return a != b
 
