@@ -6,11 +6,13 @@ draws on one Budget, shared by everything the engine runs until it next
 asks for a decision (Machine.run makes it; a Ctx made anywhere else has one
 of its own): a comprehension's `for` clause charges the length of its
 collection once, when it starts (nested clauses so charge the product), an
-aggregate of a collection charges its length, and each primitive charges in
+aggregate of a collection charges its length, each primitive charges in
 proportion to the work it does (a range its numbers, groups() the sets it
-finds, shortest_paths() the chains it walks). Charging is a subtraction per
-clause or call, not per element; a collection being built stops on the
-budget before it is larger than the budget's number of items.
+finds, shortest_paths() the chains it walks), and so do the operators whose
+work grows with their operands (+ of lists or texts, - of sets, `in` a
+tuple, == of collections). Charging is a subtraction per clause or call,
+not per element; a collection being built stops on the budget before it is
+larger than the budget's number of items.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from ..errors import LangError, NordError, Pos
 from . import ast as A
 from .budget import Budget
 from .checks import Checks
-from .cost import warnings_of
+from .cost import ESTIMATING, warnings_of
 from .expressions import Expressions
 from .memo import Func, is_cheap
 from .runtime import _COUNTER, _RUNTIME
@@ -80,6 +80,7 @@ class Compiler(Expressions, Statements, Checks):
     def __init__(self, names: Names, locate=None, current: Func | None = None, text: str | None = None):
         self.names = names
         self.text = text          # the text the trees given were parsed from (as an expression), if known
+        self._lines = None        # its lines, when some error or site needs them
         self.locate = locate or (lambda line, col: Pos(None, line, col))
         self.current = current
         self.errors: list[NordError] = []
@@ -164,7 +165,9 @@ class Compiler(Expressions, Statements, Checks):
         return self._function("\n".join(lines) if lines else "pass", where)
 
     def _costs(self, tree):
-        """Warn of work the text shows to be more than a decision's budget (cost.py)."""
+        """Warn of work the text shows to be more than a decision's budget (cost.py), when validating."""
+        if not ESTIMATING[0]:
+            return
         try:
             self.names.warnings.extend(warnings_of(tree, self.names.constants, self.locate, self._text_of))
         except RecursionError:

@@ -13,10 +13,24 @@ the estimate is a lower bound, and a warning is certain to be right.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..errors import NordError
 from . import ast as A
 from . import budget
 from .builtins import RANGE_LIMIT
+
+ESTIMATING = [False]     # set by `nord validate` (see estimating): loading rules to play need not pay for it
+
+
+@contextmanager
+def estimating():
+    """Rules compiled meanwhile collect these warnings (Names.warnings)."""
+    ESTIMATING[0] = True
+    try:
+        yield
+    finally:
+        ESTIMATING[0] = False
 
 
 def warnings_of(tree, constants: dict, locate, text_of) -> list:

@@ -45,7 +45,9 @@ class Expressions:
         """The node's text, one line, when the text it was parsed from is known."""
         if self.text is None:
             return None
-        lines = self.text.split("\n")[node.line - 1:node.end_line]
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        lines = self._lines[node.line - 1:node.end_line]
         if not lines:
             return None
         if len(lines) == 1:
