@@ -35,27 +35,6 @@ class Expressions:
         """(position, width, text) of a node's text, for a replay to name."""
         return self._site(node, "t")
 
-    def _site(self, node, prefix="s") -> str:
-        """A global holding (position, width, text) of a node's text (its
-        text when the compiler has it), for an error there to name."""
-        width = node.end_col - node.col if node.end_line == node.line else 1
-        return self.bind((self.pos(node), max(1, width), self._text_of(node)), prefix)
-
-    def _text_of(self, node):
-        """The node's text, one line, when the text it was parsed from is known."""
-        if self.text is None:
-            return None
-        if self._lines is None:
-            self._lines = self.text.split("\n")
-        lines = self._lines[node.line - 1:node.end_line]
-        if not lines:
-            return None
-        if len(lines) == 1:
-            return lines[0][node.col - 1:node.end_col - 1]
-        lines[-1] = lines[-1][:node.end_col - 1]
-        lines[0] = lines[0][node.col - 1:]
-        return " ".join(x.strip() for x in lines)
-
     def _Const(self, node, scope, local):
         v = node.value
         if v is None or isinstance(v, (bool, int, float)):
