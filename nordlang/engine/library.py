@@ -13,7 +13,7 @@ from operator import or_
 
 from ..board.graph import bit_layout, open_around
 from ..errors import EvalError
-from ..lang.budget import SMALL, charge
+from ..lang.budget import SMALL, charge, size
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
 STD = Registry(dict(CORE.items))
@@ -136,8 +136,8 @@ def _neighbors(ctx, s):
       "of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
 def _areas(ctx, xs):
     out = ctx.rules.grid.parts(_space(ctx, x) for x in xs)
-    if len(xs) > SMALL:
-        charge(ctx, len(xs))
+    if size(xs) > SMALL:
+        charge(ctx, size(xs))
     return out
 
 
@@ -174,8 +174,8 @@ def _region_terrain(ctx, r):
 def _regions_of(ctx, spaces):
     ro = ctx.rules.grid.region_of
     out = frozenset(ro.get(s) for s in spaces)
-    if len(spaces) > SMALL:
-        charge(ctx, len(spaces))
+    if size(spaces) > SMALL:
+        charge(ctx, size(spaces))
     return out
 
 
@@ -282,8 +282,12 @@ def _open_spaces(ctx, spaces):
     out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
                             filterfalse(ctx.state.occupied.__contains__,
                                         spaces if type(spaces) is tuple else ordered(spaces))))
-    if len(spaces) > SMALL:
-        charge(ctx, len(spaces))
+    try:
+        n = len(spaces)
+    except TypeError:           # (an iterator, from Python)
+        n = 0
+    if n > SMALL:
+        charge(ctx, n)
     return out
 
 
@@ -385,8 +389,8 @@ def _frontier(ctx, nodes):
             return links.frontier(nodes)
     try:
         out = open_around(grid, ctx.state.occupied, ordered(nodes))
-        if len(nodes) > SMALL:
-            charge(ctx, len(nodes))
+        if size(nodes) > SMALL:
+            charge(ctx, size(nodes))
         return out
     except KeyError as e:
         raise EvalError(f"{ctx.rules.show(e.args[0])} is not a space or port of this board",
