@@ -295,10 +295,12 @@ def _union(ctx, cs):
     group="collections")
 def _concat(ctx, cs):
     out = []
+    parts = 0
     for c in ordered(cs):
         out.extend(ordered(c))
-    if len(out) + len(cs) > SMALL:
-        charge(ctx, len(out) + len(cs))
+        parts += 1
+    if len(out) + parts > SMALL:
+        charge(ctx, len(out) + parts)
     return tuple(out)
 
 
