@@ -194,7 +194,7 @@ def test_a_loop_in_a_procedure_is_charged(tmp_path, monkeypatch):
 def test_real_games_stay_far_below_the_budget(players, monkeypatch):
     """Random games: each decision's work (lookahead probes included) is
     counted, and stays under a hundredth of the budget."""
-    peak = [0]
+    peak, total = [0], [0]
     run = flow.Machine.run
 
     def counted(self, state, probe=False, stop=False, work=None):
@@ -205,14 +205,30 @@ def test_real_games_stay_far_below_the_budget(players, monkeypatch):
             return run(self, state, probe, stop, work)
         finally:
             peak[0] = max(peak[0], budget.LIMIT - work.left)
+            total[0] += budget.LIMIT - work.left
     monkeypatch.setattr(flow.Machine, "run", counted)
+    _play(players, range(3))
+    assert 500 < peak[0] < budget.LIMIT // 100
+    assert total[0] > 2 * DECISION_LIMIT      # (three games in all: see the next test)
+
+
+DECISION_LIMIT = 5_000
+
+
+def test_each_decision_has_a_budget_of_its_own(monkeypatch):
+    """With a budget above what any one decision takes but below what the
+    games take in all, they are played to their end."""
+    monkeypatch.setattr(budget, "LIMIT", DECISION_LIMIT)
+    _play(2, range(3))
+
+
+def _play(players, seeds):
     rules = nordlang.load_rules(players=players)
-    for seed in range(3):
+    for seed in seeds:
         g = nordlang.Game(rules, seed)
         rng = random.Random(seed)
         while not g.over:
             g.play_index(rng.randrange(len(g.state.pending.options)))
-    assert 500 < peak[0] < budget.LIMIT // 100
 
 
 def test_the_budget_is_the_decisions_not_the_processs():
