@@ -12,7 +12,8 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
-from ..lang.compiler import Compiler, Ctx, Func, Names, by_position, is_cheap
+from ..lang.compiler import Compiler, Ctx, Names
+from ..lang.memo import Func, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
