@@ -128,6 +128,8 @@ def _distance(ctx, a, b):
     grid = ctx.rules.grid
     if grid.geometry.kind == "square":
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    if grid.geometry.kind == "graph":
+        _charge_(ctx, len(grid.spaces))       # a search over the board's edges
     return grid.distance(_space(ctx, a), _space(ctx, b))
 
 
@@ -353,6 +355,8 @@ def _next_value(ctx, zone):
       returns="truth")
 def _connected(ctx, a, b, over=None):
     if over is not None or _is_collection(a) or _is_collection(b):
+        if _is_collection(a) or _is_collection(b) or _is_collection(over):
+            _charge_(ctx, size(a) + size(b) + size(over))   # masks made from the collections' members
         within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
         seeds = _mask_of(ctx, a) & within
         goal = _mask_of(ctx, b) & within
@@ -398,18 +402,25 @@ def _connected_pairs(ctx, kind):
 def _component(ctx, x, over=None):
     if over is None:
         if _is_collection(x):
+            _charge_(ctx, len(x))
             return frozenset().union(*(ctx.state.links.component(n) for n in x))
         return ctx.state.links.component(x)
     within = _over_mask(ctx, over)
     mk = bit_layout(ctx.rules.grid)
     seeds = _mask_of(ctx, x) & within
-    return mk.spaces(mk.grow(seeds, within)) if seeds else frozenset()
+    if not seeds:
+        return frozenset()
+    out = mk.spaces(mk.grow(seeds, within))
+    _charge_(ctx, len(out) + size(x) if _is_collection(x) else len(out))
+    return out
 
 
 @_def("occupied_by", arity=(1, 1), doc="every space holding a linking piece of player p, in board order",
       example="areas(occupied_by(player))", group="zones", args=("player",))
 def _occupied_by(ctx, p):
-    return tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+    out = tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+    _charge_(ctx, len(out))
+    return out
 
 
 def _is_collection(x) -> bool:
@@ -884,3 +895,9 @@ def _end_game(ctx):
     ctx.state.over = True
     ctx.state.touch("over")
     ctx.state.events.append(("end",))
+
+
+def _charge_(ctx, n) -> None:
+    """Charge work past budget.SMALL (smaller calls are charged by the loop that makes them)."""
+    if n > SMALL:
+        charge(ctx, n)
