@@ -31,7 +31,8 @@ atomically with its header line, then each game's record is appended as
 soon as it and every game before it are done, flushed at once and synced
 to disk every second and at the end. After Ctrl-C (exit 130) or a crash
 FILE holds every finished game; --resume plays only the missing games and
-appends them, giving the same file as an uninterrupted run. An existing
+appends them, giving the same file as an uninterrupted run (with the
+same -n). An existing
 non-empty FILE is refused unless --resume or --force is given, and
 --resume refuses a file made by another command (rulebook, variants,
 players, agents, seed, seats, limits). Memory stays flat in the number of
@@ -211,6 +212,7 @@ def check_plot_dir(path):
 
 
 def run(args):
+    from ..sim.parallel import SchedulerLost
     from ..sim.results import LineWriter, check_output, open_results
     from ..sim.simulate import run_games
     from ..sim.stats import format_summary
@@ -233,7 +235,7 @@ def run(args):
     n = args.games
     summary = Summary()
     out = timings = client = None
-    interrupted = False
+    interrupted, lost = False, None
     try:
         client = check_scheduler(args)
         if args.out:
@@ -260,6 +262,8 @@ def run(args):
                 bar.update()
         except KeyboardInterrupt:
             interrupted = True
+        except SchedulerLost as e:
+            lost = e
         finally:
             games.close()
         bar.close()
@@ -280,8 +284,8 @@ def run(args):
     played = summary.n + summary.failed
     if args.out:
         print(f"{played} games in {args.out}")
-    if interrupted:
-        print(f"interrupted after {played} of {n} games"
+    if interrupted or lost:
+        print(f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
               + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
-        return 130
+        return 130 if interrupted else 2
     return 1 if result.get("failed") else 0

@@ -100,17 +100,29 @@ def _run_pool(tasks, jobs, total):
         pool.join()
 
 
+class SchedulerLost(UsageError):
+    """The Dask scheduler (or a worker) went away in the middle of a run."""
+
+
 def _run_dask(tasks, client, total):
-    threads = sum(client.nthreads().values()) or 1
+    import asyncio
     pending: deque = deque()
-    window = 4 * threads
     try:
+        threads = sum(client.nthreads().values()) or 1
+        window = 4 * threads
         for chunk in chunked(tasks, chunk_size(total, threads, 50)):
             pending.append(client.submit(run_chunk, chunk, pure=False))
             if len(pending) >= window:
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+    except (Exception, asyncio.CancelledError) as e:
+        if not (isinstance(e, (OSError, TimeoutError, asyncio.CancelledError))
+                or type(e).__module__.startswith("distributed")):
+            raise                       # an error of the games' own code: as without Dask
+        why = str(e).splitlines()[0].rstrip(".") if str(e) else e.__class__.__name__
+        where = getattr(getattr(client, "scheduler", None), "address", "?")
+        raise SchedulerLost(f"lost the Dask scheduler at {where}: {why}") from None
     finally:
         for fut in pending:
             fut.cancel()
