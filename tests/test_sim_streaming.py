@@ -290,3 +290,30 @@ def test_a_scheduler_error_is_one_line_without_a_stall(address, tmp_path):
     else:
         assert lines[-1].endswith("scheme 'http' is not one Dask can reach (schemes: tcp://, tls://, ws://, wss://)")
     assert took < 15, f"{took:.1f} s: a stall past the 1 s timeout"     # (the stall was 20 s)
+
+
+def test_a_scheduler_lost_mid_run_is_one_line_and_keeps_the_games(tmp_path, monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "r.jsonl"
+    monkeypatch.setenv("PYTHONPATH", ENV["PYTHONPATH"])
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, protocol="tcp://",
+                                       host="127.0.0.1", dashboard_address=None, silence_logs=50)
+    address = cluster.scheduler_address
+    p = _nord(SIM + ["-n", "100000", "--out", str(out), "--scheduler", address], cwd=tmp_path)
+    try:
+        deadline = time.time() + 120
+        while time.time() < deadline and not (out.exists() and len(_lines(out)) >= 3):
+            assert p.poll() is None, p.communicate()
+            time.sleep(0.1)
+    finally:
+        cluster.close()
+    stdout, stderr = p.communicate(timeout=120)
+    assert p.returncode == 2
+    kept = [json.loads(x)["game"] for x in _lines(out)[1:]]
+    assert kept == list(range(len(kept))) and kept
+    assert "Traceback" not in stderr
+    assert stderr.strip().splitlines() == [
+        f"error: lost the Dask scheduler at {address}: "
+        + stderr.split(f"error: lost the Dask scheduler at {address}: ")[1].split(";")[0]
+        + f"; stopped after {len(kept)} of 100000 games; run again with --resume --out {out} to finish"]
+    assert f"{len(kept)} games in {out}" in stdout

@@ -101,7 +101,7 @@ def _run_pool(tasks, jobs, total):
 
 
 class SchedulerLost(UsageError):
-    """The Dask scheduler (or a worker) went away in the middle of a run."""
+    """The Dask scheduler (or a worker) went away in the middle of a run, or cannot load nordlang."""
 
 
 def _run_dask(tasks, client, total):
@@ -117,15 +117,25 @@ def _run_dask(tasks, client, total):
         while pending:
             yield from pending.popleft().result()
     except (Exception, asyncio.CancelledError) as e:
-        if not (isinstance(e, (OSError, TimeoutError, asyncio.CancelledError))
-                or type(e).__module__.startswith("distributed")):
+        lost = _cluster_trouble(e, getattr(getattr(client, "scheduler", None), "address", "?"))
+        if lost is None:
             raise                       # an error of the games' own code: as without Dask
-        why = str(e).splitlines()[0].rstrip(".") if str(e) else e.__class__.__name__
-        where = getattr(getattr(client, "scheduler", None), "address", "?")
-        raise SchedulerLost(f"lost the Dask scheduler at {where}: {why}") from None
+        raise lost from None
     finally:
         for fut in pending:
             fut.cancel()
+
+
+def _cluster_trouble(e, where) -> SchedulerLost | None:
+    """The error to show for an exception of a Dask run (None: the games' own, shown as it is)."""
+    import asyncio
+    text = str(e).splitlines()[0].split(". ")[0].rstrip(".") if str(e) else e.__class__.__name__
+    if isinstance(e, ImportError) or (isinstance(e, RuntimeError) and "deserializ" in str(e)):
+        return SchedulerLost(f"the Dask cluster at {where} cannot run the games: {text} (the scheduler and the "
+                             "workers need this nordlang installed)")
+    if isinstance(e, (OSError, TimeoutError, asyncio.CancelledError)) or type(e).__module__.startswith("distributed"):
+        return SchedulerLost(f"lost the Dask scheduler at {where}: {text}")
+    return None
 
 
 # ---------------- reaching a Dask scheduler ----------------
