@@ -68,9 +68,20 @@ def parse(text: str) -> Move:
 
 @dataclass(frozen=True)
 class Result:
+    """How a finished game came out. A draw (declared by the rulebook's
+    result.draw) has no winners; otherwise the winners share first place
+    by result.rank (a tie there is a shared win, not a draw)."""
+
     points: tuple             # per player
     ranking: tuple            # rank keys per player
-    winners: tuple            # players sharing first place
+    winners: tuple            # players sharing first place; () in a draw
+    draw: bool = False
+
+    def outcome(self, player: int) -> str:
+        """'win', 'draw' or 'loss' for a player (a shared win is a win)."""
+        if self.draw:
+            return "draw"
+        return "win" if player in self.winners else "loss"
 
 
 class Game:
@@ -205,9 +216,11 @@ def compute_result(rules, state) -> Result:
     for p in rules.player_range:
         ctx = rules.ctx(state, {"p": p})
         ranking.append(tuple(f(ctx) for f in rules.rank))
+    points = tuple(state.counters.get(("points", p), 0) for p in rules.player_range)
+    if rules.draw is not None and rules.draw(rules.ctx(state)):
+        return Result(points, tuple(ranking), (), draw=True)
     best = max(ranking)
     winners = tuple(p for p in rules.player_range if ranking[p] == best)
-    points = tuple(state.counters.get(("points", p), 0) for p in rules.player_range)
     return Result(points, tuple(ranking), winners)
 
 

@@ -75,7 +75,9 @@ def final_table(rules, game) -> list[str]:
         if len(rules.rank) > 1 and res is not None:
             row += f"{rules.show(res.ranking[p][1]):>11}"
         lines.append(row)
-    if res is not None:
+    if res is not None and res.draw:
+        lines.append("draw: no winner")
+    elif res is not None:
         names = " and ".join(rules.color(w) for w in res.winners)
         lines.append(f"winner: {names}" if len(res.winners) == 1 else f"winners (shared): {names}")
     return lines

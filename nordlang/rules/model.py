@@ -349,6 +349,8 @@ class Rules:
         ev = res.get("evaluation")
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
+        # a drawn game has no winner: the rulebook says when (over the final position)
+        self.draw = self.compile_text(res["draw"], ("result", "draw")) if "draw" in res else None
         self.board_checks = []
         self.position_checks = []     # what may stand where: checked on the positions scenarios set up
         for section in ("board_checks", "data_checks", "position_checks"):
