@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import stats as S
-from .summary import MAX_ERROR_KINDS, Moments, Summary, win_share
+from .summary import MAX_ERROR_KINDS, Moments, Summary, outcome, win_share
 
 ALPHA = 0.05
 
@@ -44,6 +44,8 @@ class Comparison:
         self.metrics: dict = {}         # name -> (A, B, B - A) moments, in order of first appearance
         self.players = 0
         self.seat_wins: list = []       # [wins of A, wins of B] per seat
+        self.seat_losses: list = []     # [losses of A, losses of B] per seat
+        self.draws = [0, 0]             # games with no winner, of A and of B
         self.agents: dict = {}          # agent -> [seats A, seats B, wins A, wins B]
         self.triggers: dict = {}        # trigger -> [count A, count B]
         self.trigger_totals = [0, 0]
@@ -77,9 +79,12 @@ class Comparison:
         self.players = max(self.players, len(ra["points"]))
         while len(self.seat_wins) < self.players:
             self.seat_wins.append([Fraction(0), Fraction(0)])
+            self.seat_losses.append([0, 0])
         for side, r in enumerate((ra, rb)):
+            self.draws[side] += not r.get("winners")
             for p in range(self.players):
                 self.seat_wins[p][side] += win_share(r, p)
+                self.seat_losses[p][side] += outcome(r, p) == 2
             for p, ag in enumerate(r["agents"]):
                 slot = self.agents.setdefault(ag, [0, 0, Fraction(0), Fraction(0)])
                 slot[side] += 1
@@ -107,6 +112,10 @@ class Comparison:
                          "verdict": _verdict(z["diff"], z["p"], True)})
         for p, (ka, kb) in enumerate(self.seat_wins):
             rate(f"seat {p} win rate", ka, n, kb, n)
+        if any(self.draws):         # (without draws, a loss is what is not a win)
+            rate("draw rate", self.draws[0], n, self.draws[1], n)
+            for p, (ka, kb) in enumerate(self.seat_losses):
+                rate(f"seat {p} loss rate", ka, n, kb, n)
         if len(self.agents) > 1:
             for ag, (na, nb, ka, kb) in sorted(self.agents.items()):
                 rate(f"{ag} win rate", ka, na, kb, nb)

@@ -246,6 +246,11 @@ def branching_bands(by_turn: dict, bands: int = 8) -> list:
     return out
 
 
+def _wdl(x: dict) -> str:
+    """'W/D/L' counts of a seat or agent (a shared win counts as a win)."""
+    return f"{x['won']}/{x['drawn']}/{x['lost']}"
+
+
 def format_summary(s: dict, title: str = "") -> list:
     """The summary as lines of text."""
     lines = []
@@ -262,14 +267,17 @@ def format_summary(s: dict, title: str = "") -> list:
         return lines
     n = s["games"]
     lines.append("")
-    lines.append("win rate by seat (95% Wilson interval)      points mean (sd)")
+    lines.append("win rate by seat (95% Wilson interval)      points mean (sd)   wins/draws/losses")
     for x in s["seats"]:
         lines.append(f"  seat {x['seat']}  {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]"
-                     f"          {_f(x['points']['mean'], 1):>6} ({_f(x['points']['sd'], 1)})")
+                     f"          {_f(x['points']['mean'], 1):>6} ({_f(x['points']['sd'], 1)})"
+                     f"   {_wdl(x)}")
     lines.append("win rate by agent (95% Wilson interval)")
     for a, x in s["agents"].items():
         lines.append(f"  {a:<28} {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]  over {x['games']} seats,"
-                     f" points {_f(x['points']['mean'], 1)}")
+                     f" points {_f(x['points']['mean'], 1)}, {_wdl(x)}")
+    lines.append(f"draws: {s['draws']} ({_pct(s['draws'] / n).strip()})" if s["draws"] else
+                 "draws: none")
     lines.append("")
     lines.append("points by source, per player and game:  mean    sd   min median  max")
     for src, m in list(s["sources"].items()) + [("total", s["total_points"]), ("winning margin", s["margin"])]:

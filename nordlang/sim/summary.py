@@ -97,6 +97,12 @@ def win_share(rec, seat) -> Fraction:
     return Fraction(1, len(w)) if seat in w else Fraction(0)
 
 
+def outcome(rec, seat) -> int:
+    """0 for a win (shared or not), 1 for a draw (a record with no winners), 2 for a loss."""
+    w = rec.get("winners") or []
+    return 1 if not w else 0 if seat in w else 2
+
+
 def margin(rec):
     pts = sorted(rec["points"], reverse=True)
     return pts[0] - pts[1] if len(pts) > 1 else 0
@@ -112,6 +118,8 @@ class Summary:
         self.players = 0
         self.seat_wins: list = []
         self.seat_points: list = []
+        self.seat_outcomes: list = []       # [wins, draws, losses] per seat
+        self.draws = 0
         self.agents: dict = {}
         self.sources: dict | None = None
         self.total_points, self.margin, self.turns = Moments(True), Moments(True), Moments(True)
@@ -137,15 +145,19 @@ class Summary:
         while len(self.seat_wins) < self.players:
             self.seat_wins.append(Fraction(0))
             self.seat_points.append(Moments(True))
+            self.seat_outcomes.append([0, 0, 0])
+        self.draws += not r.get("winners")
         for p, x in enumerate(r["points"]):
             self.seat_wins[p] += win_share(r, p)
+            self.seat_outcomes[p][outcome(r, p)] += 1
             self.seat_points[p].add(x)
             self.total_points.add(x)
         for p, a in enumerate(r["agents"]):
             d = self.agents.get(a)
             if d is None:
-                d = self.agents[a] = {"games": 0, "wins": Fraction(0), "points": Moments()}
+                d = self.agents[a] = {"games": 0, "wins": Fraction(0), "points": Moments(), "outcomes": [0, 0, 0]}
             d["games"] += 1
+            d["outcomes"][outcome(r, p)] += 1
             d["wins"] += win_share(r, p)
             d["points"].add(r["points"][p])
         if self.sources is None:
@@ -189,15 +201,18 @@ class Summary:
         for p in range(players):
             k = float(self.seat_wins[p])
             lo, hi = wilson(k, n)
+            won, drawn, lost = self.seat_outcomes[p]
             seats.append({"seat": p, "wins": k, "rate": k / n, "lo": lo, "hi": hi,
-                          "points": self.seat_points[p].summary()})
+                          "points": self.seat_points[p].summary(), "won": won, "drawn": drawn, "lost": lost})
         s["seats"] = seats
         s["agents"] = {}
         for a, d in sorted(self.agents.items()):
             w = float(d["wins"])
             lo, hi = wilson(w, d["games"])
+            won, drawn, lost = d["outcomes"]
             s["agents"][a] = {"games": d["games"], "wins": w, "rate": w / d["games"], "lo": lo, "hi": hi,
-                              "points": d["points"].summary()}
+                              "points": d["points"].summary(), "won": won, "drawn": drawn, "lost": lost}
+        s["draws"] = self.draws
         s["sources"] = {src: m.summary() for src, m in (self.sources or {}).items()}
         s["total_points"] = self.total_points.summary()
         s["margin"] = self.margin.summary()
@@ -212,11 +227,15 @@ class Summary:
             m.pad(n)
         s["notes"] = {k: self.notes[k].summary() for k in sorted(self.notes)}
         rates = [x["rate"] for x in seats]
-        expected = n / players
-        chi2 = sum((x["wins"] - expected) ** 2 / expected for x in seats) if players > 1 else 0.0
+        # a seat's fair share of the wins: the games someone won, split evenly (draws are nobody's)
+        decided = n - self.draws
+        expected = decided / players
+        fair = expected / n
+        chi2 = (sum((x["wins"] - expected) ** 2 / expected for x in seats)
+                if players > 1 and expected else 0.0)
         s["balance"] = {
-            "first_seat_advantage": rates[0] - 1 / players,
-            "first_seat_ci": (seats[0]["lo"] - 1 / players, seats[0]["hi"] - 1 / players),
+            "first_seat_advantage": rates[0] - fair,
+            "first_seat_ci": (seats[0]["lo"] - fair, seats[0]["hi"] - fair),
             "seat_spread": max(rates) - min(rates),
             "seat_sd": statistics.pstdev(rates),
             "chi2": chi2, "chi2_p": chi2_sf(chi2, players - 1) if players > 1 else 1.0,
