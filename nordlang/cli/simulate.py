@@ -82,8 +82,9 @@ def add_run_options(p, agents=True):
                         f"schemes: {', '.join(SCHEMES)})")
     p.add_argument("--scheduler-timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="how long to try to reach the scheduler (default 10)")
-    p.add_argument("--trigger-note", default="scoring", metavar="KIND",
-                   help="the note kind whose last argument names what set it off (default 'scoring')")
+    p.add_argument("--trigger-note", metavar="KIND",
+                   help="the note kind whose last argument names what set it off (default: the rulebook's "
+                        "result.summary.triggers)")
     p.add_argument("--max-decisions", type=at_least_one, default=100_000, metavar="N",
                    help="a game that has not ended after N decisions counts as failed (default 100000)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

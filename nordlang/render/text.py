@@ -51,7 +51,7 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
                 head = turn_label(turn)
                 out.append(f"{head}, {rules.color(player)}:" if turn else f"{head}:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
-        elif kind == "note" and ev[1] == "scoring":
+        elif kind == "note" and ev[1] == rules.trigger_note:      # (a heading: what the summary counts)
             out.append("== " + describe(rules, ev))
         else:
             line = describe(rules, ev)

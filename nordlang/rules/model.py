@@ -351,6 +351,7 @@ class Rules:
         self.sources = tuple(res.get("sources", ()))
         # a drawn game has no winner: the rulebook says when (over the final position)
         self.draw = self.compile_text(res["draw"], ("result", "draw")) if "draw" in res else None
+        self.trigger_note = self._summary_note(res)
         self.board_checks = []
         self.position_checks = []     # what may stand where: checked on the positions scenarios set up
         for section in ("board_checks", "data_checks", "position_checks"):
@@ -364,6 +365,19 @@ class Rules:
                     (self.position_checks if section == "position_checks" else self.board_checks).append(
                         BoardCheck(fn, chk["message"], chk.get("warning", False), (section, i), key == "offenders",
                                    about))
+
+    def _summary_note(self, res: dict) -> str | None:
+        """The note kind whose last argument says what set it off (simulate
+        counts those: result.summary.triggers); it must be a note the rules make."""
+        kind = (res.get("summary") or {}).get("triggers")
+        if kind is None:
+            return None
+        made = {m for text in _texts(self.data) for m in re.findall(r"""\bnote\(\s*["']([^"']+)["']""", text)}
+        if kind not in made:
+            self._err(("result", "summary", "triggers"), f"result.summary.triggers names the note {kind!r}, "
+                      "which no rule makes", hint=did_you_mean(kind, made) or
+                      (f"notes made: {', '.join(sorted(made))}" if made else "no rule makes a note"))
+        return kind
 
     def _data_path(self, dotted: str, where: tuple) -> tuple | None:
         """'tables.scoring_order' -> ('tables', 'scoring_order'), when the rulebook has that data."""
@@ -678,6 +692,19 @@ def _cycles(graph: dict) -> list:
     for name in sorted(graph):
         visit(name, [])
     return out
+
+
+def _texts(node):
+    """Every text in a rulebook's data (its expressions among them)."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _texts(k)
+            yield from _texts(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _texts(v)
 
 
 def _noop(ctx):

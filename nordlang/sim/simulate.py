@@ -44,7 +44,7 @@ class Config:
     agents: tuple = ("random",)
     seed: int = 0
     rotate: bool = True
-    trigger_note: str = "scoring"
+    trigger_note: str | None = None      # None: the rulebook's result.summary.triggers (if any)
     max_decisions: int = 100_000
 
     def seat_specs(self, players: int, i: int) -> list:
@@ -72,7 +72,11 @@ class Config:
         """What a results file must share with this configuration to be resumed."""
         return {"rulebook": rules.digest, "variants": [str(v) for v in self.variants],
                 "players": rules.num_players, "agents": list(self.agents), "seed": self.seed,
-                "rotate": self.rotate, "trigger_note": self.trigger_note, "max_decisions": self.max_decisions}
+                "rotate": self.rotate, "trigger_note": self.triggers(rules), "max_decisions": self.max_decisions}
+
+    def triggers(self, rules) -> str | None:
+        """The note kind whose last argument is counted as a trigger."""
+        return self.trigger_note if self.trigger_note is not None else rules.trigger_note
 
 
 def game_seed(base: int, i: int) -> int:
@@ -161,10 +165,11 @@ def run_game(config: Config, i: int) -> dict:
     sources = list(rules.sources) or sorted({k[2] for k in st.counters if k[0] == "points" and len(k) == 3})
     notes: dict = {}
     triggers = []
+    trigger_note = config.triggers(rules)
     for ev in st.events:
         if ev[0] == "note":
             notes[ev[1]] = notes.get(ev[1], 0) + 1
-            if ev[1] == config.trigger_note and len(ev) > 2:
+            if ev[1] == trigger_note and len(ev) > 2:
                 triggers.append(_plain(ev[-1]))
     decisions = sum(v[0] for v in options_by_turn.values())
     options = sum(v[1] for v in options_by_turn.values())
