@@ -77,7 +77,7 @@ class HumanAgent(Agent):
             self.list_options(p)
             return None, None
         if not entry:
-            return None, "nothing typed: type an option's number (1 to %d), the option itself, or ? to list them" % n
+            return None, f"nothing typed: type an option's number (1 to {n}), the option itself, or ? to list them"
         if entry.isdigit() and p.find(entry) is None:
             k = int(entry)
             if 1 <= k <= n:

@@ -96,7 +96,8 @@ def piece_symbols(rules, state) -> dict:
         owner = rules.color(tag) if _owned(rules, kind, tag) else None
         first = [owner[0]] if owner and len(owned_kinds) == 1 else []
         word = f"{kind}{owner or ''}"
-        for ch in first + [c for c in word if c.isalnum()] + [c.upper() for c in word if c.isalpha()] + list("0123456789"):
+        tries = first + [c for c in word if c.isalnum()] + [c.upper() for c in word if c.isalpha()]
+        for ch in tries + list("0123456789"):
             if ch not in taken:
                 taken.add(ch)
                 out[(kind, tag)] = ch
