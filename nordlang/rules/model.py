@@ -14,6 +14,7 @@ from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
 from ..lang.compiler import Compiler, Ctx, Func, Names, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
+from ..render.colors import display_color
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
 
@@ -77,7 +78,10 @@ class Rules:
         self.digest = digest(data)
         pl = data["players"]
         self.num_players = players
-        self.colors = tuple(pl["colors"])
+        # a player's colour: its name (in logs, moves, scenarios) and what it is drawn in
+        self.colors = tuple(c["name"] if isinstance(c, dict) else c for c in pl["colors"])
+        self.color_values = tuple(display_color(name, c.get("value") if isinstance(c, dict) else None, i)
+                                  for i, (name, c) in enumerate(zip(self.colors, pl["colors"])))
         if not pl["min"] <= players <= pl["max"] or players > len(self.colors):
             from ..errors import UsageError
             pos, line = self.doc.pos(("players",), key=True)
