@@ -30,13 +30,20 @@ def parse_value(rules, text: str):
     text = text.strip()
     if text == "none":
         return None
-    if "," in text:
-        return frozenset(parse_value(rules, t) for t in text.split(","))
-    if ">" in text:
-        return tuple(parse_value(rules, t) for t in text.split(">"))
+    if len(_split(text, ",")) > 1:
+        return frozenset(parse_value(rules, t) for t in _split(text, ","))
+    sep = rules.tuple_sep
+    if sep and len(_split(text, sep)) > 1:
+        return tuple(parse_value(rules, t) for t in _split(text, sep))
+    if text.startswith("(") and text.endswith(")") and _split(text[1:-1], ",") == [text[1:-1]] and sep:
+        return parse_value(rules, text[1:-1])           # a chain in brackets, a part of a longer one
+    if text.startswith("(") and text.endswith(")"):       # (a, b): a tuple without a declared separator
+        inner = text[1:-1]
+        return tuple(parse_value(rules, t) for t in _split(inner, ","))
     parse = rules.grid.parse
-    if "-" in text and all(parse(t) for t in text.split("-")):
-        return tuple(parse(t) for t in text.split("-"))
+    path = rules.path_sep
+    if path and path in text and all(parse(t) for t in text.split(path)):
+        return tuple(parse(t) for t in text.split(path))
     s = parse(text)
     if s is not None and s in rules.grid.space_set:
         return s
@@ -48,6 +55,25 @@ def parse_value(rules, text: str):
     if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
     return text
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """`text` cut at each `sep` outside brackets."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            out.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    out.append(text[start:])
+    return out
 
 
 def explain(game, text: str) -> tuple[bool, list[str]]:

@@ -78,6 +78,9 @@ class Rules:
         self.digest = digest(data)
         pl = data["players"]
         self.num_players = players
+        # how ordered values are written (moves, logs): the parts of a tuple, the spaces of a path
+        notation = data.get("notation") or {}
+        self.tuple_sep, self.path_sep = notation.get("tuple"), notation.get("path")
         # a player's colour: its name (in logs, moves, scenarios) and what it is drawn in
         self.colors = tuple(c["name"] if isinstance(c, dict) else c for c in pl["colors"])
         self.color_values = tuple(display_color(name, c.get("value") if isinstance(c, dict) else None, i)
@@ -620,13 +623,29 @@ class Rules:
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
-                return "-".join(self.show(x) for x in v)
+                return self._joined(v, self.path_sep)       # a path of spaces
             if all(type(x) is int for x in v):
                 return "(" + ", ".join(map(str, v)) + ")"      # numbers, not a chain of things: (2, 2, 40, 40)
-            return ">".join(self.show(x) for x in v)
+            return self._joined(v, self.tuple_sep)
         if isinstance(v, dict):
             return "{" + ", ".join(f"{k}: {self.show(x)}" for k, x in v.items()) + "}"
         return str(v)
+
+    def _joined(self, v: tuple, sep: str | None) -> str:
+        """A tuple's parts joined by the rulebook's separator (notation), or
+        '(a, b)' when it declares none; a part that is itself a chain is put
+        in brackets, so a list of pairs reads '(a1>0)>(b1>2)', not 'a1>0>b1>2'."""
+        parts = [self.show(x) for x in v]
+        if sep is None:
+            return "(" + ", ".join(parts) + ")"
+        return sep.join(f"({t})" if isinstance(x, tuple) and not t.startswith("(") and self._is_chain(x) else t
+                        for x, t in zip(v, parts))
+
+    def _is_chain(self, x: tuple) -> bool:
+        """A tuple shown as parts joined by a separator (not a space, item or zone)."""
+        if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], int):
+            return False
+        return not (len(x) == 2 and isinstance(x[0], str) and (x[0] in self.pieces or x[0] in self.zones))
 
     def show_item(self, item) -> str:
         kind, tag = item
