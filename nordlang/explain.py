@@ -274,6 +274,16 @@ class Explainer:
         return type(node).__name__
 
     # -- why is a condition false --
+    def where(self, b: dict, *nodes) -> str:
+        """'  (where c = b3)': the values of the local names (a loop's variable,
+        a definition's parameter) that the shown expressions use."""
+        names = []
+        for node in nodes:
+            for n in A.walk(node):
+                if isinstance(n, A.Name) and n.id in b and n.id not in names:
+                    names.append(n.id)
+        return f"  (where {', '.join(f'{k} = {self.show(b[k])}' for k in names)})" if names else ""
+
     def why_false(self, text, path, indent, bindings=None):
         try:
             node = self._tree(text, path)
@@ -288,14 +298,14 @@ class Explainer:
             for part in _conjuncts(node):
                 v = self.value(part, b)
                 if not v:
-                    out.append(f"{pad}{self.src(part, text)}  ->  {self.show(v)}")
+                    out.append(f"{pad}{self.src(part, text)}  ->  {self.show(v)}{self.where(b, part)}")
                     out.extend(self._false(part, text, b, indent + 2))
                     break
             return out
         if isinstance(node, A.BinOp):
             left, right = self.value(node.left, b), self.value(node.right, b)
             out = [f"{pad}{self.src(node.left, text)} = {self.show(left)};  "
-                   f"{self.src(node.right, text)} = {self.show(right)}"]
+                   f"{self.src(node.right, text)} = {self.show(right)}{self.where(b, node)}"]
             for side, v in ((node.left, left), (node.right, right)):
                 if v == 0 and isinstance(side, A.Call) and isinstance(side.func, A.Name) and \
                         side.func.id in ("len", "count") and len(side.args) == 1:
