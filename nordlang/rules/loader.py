@@ -196,7 +196,22 @@ def digest(data) -> str:
 
 def validate_doc(doc: Doc) -> list[NordError]:
     errors = schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
-    return errors + _check_players(doc) + _check_color_values(doc)
+    return errors + _check_players(doc) + _check_color_values(doc) + _check_notation(doc)
+
+
+def _check_notation(doc: Doc) -> list[NordError]:
+    """A separator of the notation reads as one: no letter, digit, blank,
+    comma (a set's) or bracket (a part's) in it."""
+    notation = doc.data.get("notation")
+    errors = []
+    for key in ("tuple", "path"):
+        sep = notation.get(key) if isinstance(notation, dict) else None
+        if isinstance(sep, str) and sep and any(c.isalnum() or c.isspace() or c in ",()" for c in sep):
+            pos, line = doc.pos(("notation", key))
+            errors.append(SchemaError(f"notation.{key} is {sep!r}, which would read as part of a name, a set "
+                                      "or a bracket", pos, source_line=line,
+                                      expected="punctuation other than ',', '(' and ')', like '>' or '-'"))
+    return errors
 
 
 def _check_color_values(doc: Doc) -> list[NordError]:
