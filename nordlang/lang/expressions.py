@@ -72,6 +72,9 @@ class Expressions:
             return self.error(node, f"unknown name {name!r}",
                               hint=f"{name!r} is a player's colour: in expressions a player is a number in turn "
                                    f"order ({name} is {self.names.colors.index(name)})")
+        if name.lower() in ("true", "false", "none"):     # Python's True, False, None
+            return self.error(node, f"unknown name {name!r}",
+                              hint=f"did you mean {name.lower()!r}? true, false and none are written in lower case")
         return self.error(node, f"unknown name {name!r}",
                           hint=did_you_mean(name, self.names.all_names() | scope | set(local)))
 
