@@ -86,6 +86,8 @@ def file_kind(data) -> str:
             return "variant"
         if "map" in data and "game" not in data:
             return "scenario"
+        if {"position", "moves", "expect"} & set(data) and "turn" not in data:
+            return "scenario"           # (on the rulebook's board: it draws none)
         if {"game", "include", "turn", "setup"} & set(data):
             return "rulebook"
     return "unknown"

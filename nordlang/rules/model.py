@@ -85,7 +85,7 @@ class Rules:
                              f"not {players}", pos, source_line=line,
                              hint="choose --players within that range, or a variant that allows more")
         self.player_range = tuple(range(players))       # (after the check: a huge count would overflow)
-        self.terrains = data["terrains"]
+        self.terrains = data.get("terrains") or {}
         self.pieces = data["pieces"]
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
         self.zones = data["zones"]
@@ -131,25 +131,24 @@ class Rules:
         data = self.data
         legend = island_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
         self.legend = legend
-        islands = data.get("islands", {})
-        key = str(self.num_players)
-        self.island_name = key
-        spec = islands.get(key)
-        if spec is None:
-            self._err(("islands",), f"no island for {self.num_players} players",
-                      hint=f"islands are given for: {', '.join(islands) or 'none'}")
-            spec = {"map": ["~"], "structures": {}}
-        self.island = spec
+        spec, base, missing = island_mod.board_for(data.get("boards"), self.num_players)
+        if missing is not None:
+            # (no board: nothing is built, and nothing else is checked against a board that is not there)
+            self._err(("boards",), missing[0], key="boards" in data, hint=missing[1])
+            spec = {"size": [1, 1]}
+            base = ("boards",)
+        self.board = spec
+        self.board_path = base              # where it is in the rulebook: ('boards',) or ('boards', count)
         one_region = [t for t, v in self.terrains.items() if v.get("one_region")]
         under = {k: v.get("stands_on") for k, v in (data.get("structures") or {}).items()}
-        base = ("islands", key)
 
         def err(path, msg, col=None, **kw):
             pos, line = self.doc.pos(base + tuple(path))
             if col is not None and pos.col is not None and path and path[0] == "map":
                 pos = Pos(pos.file, pos.line, pos.col + col + (1 if line and line.lstrip().startswith("- \"") else 0))
             self.errors.append(SchemaError(msg, pos, source_line=line, **kw))
-        self.grid = island_mod.build_grid(spec, data, legend, err, one_region, under)
+        self.grid = island_mod.build_grid(spec, data, legend, err if missing is None else _ignore, one_region,
+                                          under)
         kinds = data.get("structures") or {}
         self.structures_by_kind = {}
         for sid in sorted(self.grid.structures):
@@ -162,10 +161,10 @@ class Rules:
         self.seats = tuple(spec.get("seats", ()))
         for i, sid in enumerate(self.seats):
             if sid not in self.grid.structures:
-                err(("seats", i), f"seat {sid!r} is not a structure of this island",
+                err(("seats", i), f"seat {sid!r} is not a structure of this board",
                     hint=did_you_mean(sid, self.grid.structures))
         if self.seats and len(self.seats) < self.num_players:
-            err(("seats",), f"{self.num_players} players need {self.num_players} seats; the island names "
+            err(("seats",), f"{self.num_players} players need {self.num_players} seats; the board names "
                             f"{len(self.seats)}")
         # a seat is where one player starts: each player's own, all of one kind of structure
         seated = self.seats[:self.num_players]
@@ -680,6 +679,10 @@ def _cycles(graph: dict) -> list:
 
 def _noop(ctx):
     return None
+
+
+def _ignore(*args, **kw):
+    """Errors of a stand-in board (the rulebook has none for the count), not reported."""
 
 
 __all__ = ["Rules", "NordError"]
