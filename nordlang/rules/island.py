@@ -35,9 +35,11 @@ def by_count(boards) -> bool:
     return isinstance(boards, dict) and bool(boards) and all(is_count(k) for k in boards)
 
 
-def board_for(boards, players: int):
+def board_for(boards, players: int, allowed=()):
     """(board, its path under the rulebook, None) for a player count, or
-    (None, None, (message, hint)) when the rulebook has none for it."""
+    (None, None, (message, hint)) when the rulebook has none for it. The
+    message names every count of `allowed` (the rulebook's range) that has
+    none, so it is the same for each of them (validate says it once)."""
     if not isinstance(boards, dict):
         return None, None, ("this rulebook has no 'boards'",
                             "give one board (boards: {map: [...]}) or one per player count (boards: {2: {...}})")
@@ -49,10 +51,17 @@ def board_for(boards, players: int):
                             "a count is written once: 2: or \"2\":, not both")
     if not keys:
         counts = sorted({int(k) for k in boards})
-        return None, None, (f"no board for {players} players: the boards are for "
-                            f"{', '.join(map(str, counts))} players",
-                            "add a board for that count, or play with one of those counts")
+        lacking = [n for n in sorted(set(allowed) | {players}) if n not in counts]
+        return None, None, (f"no board for {_counts(lacking)} players: the boards are for {_counts(counts)} players",
+                            "add a board for each count the game allows (players.min to max), or narrow "
+                            "players.min and max to the counts that have one")
     return boards[keys[0]], ("boards", keys[0]), None
+
+
+def _counts(ns) -> str:
+    """2 / 2 or 3 / 2, 3 or 5"""
+    words = [str(n) for n in ns]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class Legend:

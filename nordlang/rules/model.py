@@ -87,12 +87,16 @@ class Rules:
         self.player_range = tuple(range(players))       # (after the check: a huge count would overflow)
         self.terrains = data.get("terrains") or {}
         self.pieces = data["pieces"]
+        # a piece that links joins the connection graph; one that occupies (or links) is the one piece
+        # on its space that piece_at, occupied, open_spaces and occupied_by see
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
+        self.occupying = self.linking | {k for k, v in self.pieces.items() if v.get("occupies")}
         self.zones = data["zones"]
         self._check_data_names()
         self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
         self.messages = data.get("messages", {})
         self._shown = {}
+        self.trees = []             # (path, syntax tree, locate) of each text compiled: for checks that read them
         self._board()
         self._names()
         self._compile()
@@ -131,7 +135,9 @@ class Rules:
         data = self.data
         legend = island_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
         self.legend = legend
-        spec, base, missing = island_mod.board_for(data.get("boards"), self.num_players)
+        pl = data["players"]
+        spec, base, missing = island_mod.board_for(data.get("boards"), self.num_players,
+                                                   range(pl["min"], min(pl["max"], len(self.colors)) + 1))
         if missing is not None:
             # (no board: nothing is built, and nothing else is checked against a board that is not there)
             self._err(("boards",), missing[0], key="boards" in data, hint=missing[1])
@@ -290,6 +296,7 @@ class Rules:
             tree = self.parse_text(text, path, mode)
             if tree is None:
                 return None
+        self.trees.append((path, tree, locate))
         comp = Compiler(self.names, locate, current, text=text if mode == "expr" else None)
         if current is not None:
             fn = comp.function(current, tree, mode)
@@ -528,6 +535,7 @@ class Rules:
             e.source_line = self.doc.line_of(e.pos) if e.pos else None
             self.errors.append(e)
             return None
+        self.trees.append((path, tree, locate))
         comp = Compiler(self.names, locate, text=sub)
         fn = comp.expr(tree, scope)
         for e in comp.errors:
