@@ -282,3 +282,14 @@ def test_a_scenario_may_draw_its_own_board_without_structures(tmp_path, capsys):
     sc = tmp_path / "small.yaml"
     sc.write_text(SCENARIO.replace("players: 2\n", 'players: 2\nmap: ["...", "...", "..."]\n'))
     assert main(["test", str(sc)]) == 0
+
+
+def test_a_scenario_on_the_rulebooks_board_renders(tmp_path, capsys):
+    _write(tmp_path)
+    sc = tmp_path / "centre.yaml"
+    sc.write_text(SCENARIO)
+    out = tmp_path / "centre.svg"
+    assert main(["render", str(sc), "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert svg.count('class="space"') == 9
+    assert "mark:x" in svg
