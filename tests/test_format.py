@@ -174,6 +174,8 @@ def test_a_board_with_nothing_drawn_is_an_error(tmp_path, capsys):
     ('{map: ["...", "..."], tile_map: ["11"]}',
      r"the tile_map has 1 rows of 2 characters; the map 2 rows of 3"),
     ('{map: ["..."], seats: [Q]}', r"seat 'Q' is not a structure of this board"),
+    ('{map: ["A..", "..."], structures: {A: {kind: hall, at: c2}}}',
+     r"structure A is at c2, but the map draws it at a1"),
 ])
 def test_a_contradiction_in_a_board_is_an_error(tmp_path, capsys, board, message):
     path = _write(tmp_path, boards=f"boards: {board}\n")

@@ -199,6 +199,12 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
                 err(("structures", sid, "at"), f"{st['at']!r} is not a space name", expected=geo.name_hint,
                     hint=did_you_mean(st["at"], geo.names) if geo.kind == "graph" else None)
                 continue
+            drawn = [d for d, ch in _map_cells(spec, geo) if ch == sid]
+            if drawn and drawn != [s]:
+                err(("structures", sid, "at"), f"structure {sid} is at {st['at']}, but the map draws it at "
+                                               f"{', '.join(name(d) for d in drawn)}",
+                    hint="place it once: by its letter on the map, or with 'at'")
+                continue
         else:
             found = [s for s, ch in _map_cells(spec, geo) if ch == sid]
             if len(found) != 1:
