@@ -144,6 +144,7 @@ class Rules:
             spec = {"size": [1, 1]}
             base = ("boards",)
         self.board = spec
+        self.board_missing = missing is not None
         self.board_path = base              # where it is in the rulebook: ('boards',) or ('boards', count)
         one_region = [t for t, v in self.terrains.items() if v.get("one_region")]
         under = {k: v.get("stands_on") for k, v in (data.get("structures") or {}).items()}
@@ -230,6 +231,8 @@ class Rules:
                             "feature": ("feature", feats), "structure kind": ("structure kind", skinds),
                             "structure": ("structure of this board", set(self.grid.structures)),
                             "space name": ("space of this board", _SpaceNames(self.grid))}
+        if self.board_missing:      # (no board to check names against: its one error says so)
+            del self.names.known["structure"], self.names.known["space name"]
         declared = (data.get("result") or {}).get("sources")
         if declared:
             # points come from the sources the result names (its table has a column for each)
