@@ -420,20 +420,7 @@ def load_scenario(path) -> Scenario:
             raise _err(src, ("variants", i), e.message, hint=e.hint) from None
     doc = read_doc(rulebook, variants)
     players = data["players"]
-    key = str(players)
-    island = {"map": data["map"], "structures": {k: {"kind": v} for k, v in data["structures"].items()}}
-    if "tile_map" in data:
-        island["tile_map"] = data["tile_map"]
-    if "seats" in data:
-        island["seats"] = data["seats"]
-    else:
-        kinds = list(doc.data.get("structures") or {})
-        first = sorted(k for k, v in data["structures"].items() if kinds and v == kinds[0])
-        island["seats"] = first[:players]
-    doc.data.setdefault("islands", {})
-    doc.data["islands"] = dict(doc.data["islands"])
-    doc.data["islands"][key] = island
-    doc.overrides[("islands", key)] = (src, ())
+    _board(doc, data, src, players)
     if "legend" in data:
         doc.data["legend"] = {**(doc.data.get("legend") or {}), **data["legend"]}
     from .rules.model import Rules
@@ -448,6 +435,53 @@ def load_scenario(path) -> Scenario:
     sc = Scenario(path, data, src, rules, game)
     sc.check_script()
     return sc
+
+
+_DRAWING = ("map", "tile_map", "structures", "geometry", "shape", "size")
+
+
+def _board(doc, data, src, players) -> None:
+    """The board the scenario plays on: the one it draws (a 'map'), else the
+    rulebook's for its player count ('seats' may still choose the seats)."""
+    from .rules.island import board_for, by_count
+    boards = doc.data.get("boards")
+    _, path, _ = board_for(boards, players)
+    if "map" not in data:
+        for k in _DRAWING:
+            if k in data:
+                raise _err(src, (k,), f"{k!r} draws a board, and this scenario draws none (it has no 'map')",
+                           key=True, hint="draw the board with a 'map', or leave the scenario on the rulebook's "
+                                          "board")
+        if "seats" in data and path is not None:
+            _put(doc, path, {**_at(doc.data, path), "seats": data["seats"]}, {path + ("seats",): (src, ("seats",))})
+        return
+    board = {k: data[k] for k in _DRAWING if k in data and k != "structures"}
+    drawn = data.get("structures") or {}
+    board["structures"] = {k: {"kind": v} if isinstance(v, str) else v for k, v in drawn.items()}
+    if "seats" in data:
+        board["seats"] = data["seats"]
+    else:
+        kinds = list(doc.data.get("structures") or {})
+        first = sorted(k for k, v in board["structures"].items() if kinds and v.get("kind") == kinds[0])
+        board["seats"] = first[:players]
+    if path is None:            # (the rulebook has no board for this count, or one board for all)
+        path = ("boards", players) if by_count(boards) else ("boards",)
+    _put(doc, path, board, {path: (src, ())})
+
+
+def _at(data, path):
+    for k in path:
+        data = data[k]
+    return data
+
+
+def _put(doc, path, board, overrides) -> None:
+    """Set the board at path ('boards' or 'boards'/count) in the merged document."""
+    if len(path) == 1:
+        doc.data["boards"] = board
+    else:
+        doc.data["boards"] = {**doc.data["boards"], path[1]: board}
+    doc.overrides.update(overrides)
 
 
 def _arrange(rules, data, src) -> Game:

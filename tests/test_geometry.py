@@ -20,9 +20,9 @@ HEX = Path(__file__).resolve().parent / "games" / "hex-mini" / "hex.yaml"
 
 
 def _rules(tmp_path, island, name="board.yaml", extra=None):
-    """The hex-mini rulebook with its island replaced."""
+    """The hex-mini rulebook with its board replaced."""
     data = yaml.safe_load(HEX.read_text())
-    data["islands"]["2"] = island
+    data["boards"] = island
     data.update(extra or {})
     path = tmp_path / name
     path.write_text(yaml.safe_dump(data, sort_keys=False))

@@ -66,7 +66,7 @@ def test_the_first_placement_reaches_from_the_chosen_settlement():
 def test_an_island_that_names_seats_fixes_them(tmp_path):
     v = tmp_path / "fixed.yaml"
     v.write_text("description: fixed starting settlements\nextends: nord\n"
-                 "patch:\n  islands:\n    \"2\":\n      seats: [E, C]\n")
+                 "patch:\n  boards:\n    \"2\":\n      seats: [E, C]\n")
     g = nordlang.load(players=2, seed=5, variants=[str(v)])
     st = g.state
     assert st.turn == 1 and g.choice != "start"
@@ -130,8 +130,8 @@ def test_an_island_in_two_pieces_breaks_a_setup_rule(tmp_path):
     down leaves it touching no other tile."""
     from nordlang.errors import NordError
     v = tmp_path / "apart.yaml"
-    v.write_text('description: tile 6 apart\nextends: nord\npatch:\n  islands:\n    "2":\n'
-                 '      size: [11, 13]\n      tiles:\n'
+    v.write_text('description: tile 6 apart\nextends: nord\npatch:\n  boards:\n    "2":\n'
+                 '      size: [13, 11]\n      tiles:\n'
                  '        - {tile: "1", at: c3, turn: 0}\n        - {tile: "2", at: g3, turn: 90}\n'
                  '        - {tile: "3", at: e7, turn: 0}\n        - {tile: "4", at: c5, turn: 90}\n'
                  '        - {tile: "5", at: i3, turn: 90}\n        - {tile: "6", at: c11, turn: 0}\n'

@@ -87,9 +87,9 @@ EXPECTED: dict[str, list[tuple]] = {
                                      "this patch removed it already, at line 5")],
     # ---- the island ----
     "variants/island-replaced-too-close.yaml": [
-        (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
+        (10, 7, "the board for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
     "variants/island-too-close.yaml": [
-        (10, 7, "the island for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
+        (10, 7, "the board for 2 players breaks a setup rule: settlements stand at least 2 spaces", None)],
     "variants/board-check-two-tests.yaml": [
         (6, 7, "board_checks/check 1: takes 'check' or 'offenders', not both", None)],
     "variants/board-check-offenders-not-a-list.yaml": [(7, 18, "'offenders' gives true, not a collection",
@@ -162,7 +162,7 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/seat-of-another-kind.yaml": [(9, 12, "seat 'X' is a dragon, the seats before it are settlements",
                                              None)],
     "scenarios/seat-unknown-then-another-kind.yaml": [
-        (9, 9, "seat 'Q' is not a structure of this island", None),
+        (9, 9, "seat 'Q' is not a structure of this board", None),
         (9, 15, "seat 'X' is a dragon, the seats before it are settlements", None)],
     "scenarios/too-many-players.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 9", None)],
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
@@ -233,7 +233,7 @@ SCRIPT_UNCHECKED = ("defect: `nord validate` does not check a scenario's script 
 VALIDATE_DEFECTS: dict = {}
 
 CASCADE = ("defect: `nord validate` runs the rulebook's board_checks on rules that did not compile, so one "
-           "mistake in a definition also gives 'the island for N players breaks a setup rule' errors (or "
+           "mistake in a definition also gives 'the board for N players breaks a setup rule' errors (or "
            "runtime errors) in rulebook/nord/islands.yaml, a file the user did not touch")
 # files that give more errors than their mistakes (besides the defects above)
 EXTRA_DEFECTS: dict = {}
@@ -447,14 +447,14 @@ def test_a_settlement_cutting_off_a_land_space_is_a_warning_naming_the_spaces(tm
     the island plays), `--strict` refuses it."""
     v = tmp_path / "old-settlements.yaml"
     v.write_text("description: the 2-player settlements of the first reconstruction\nextends: nord\npatch:\n"
-                 "  islands:\n    \"2\":\n      structures:\n"
+                 "  boards:\n    \"2\":\n      structures:\n"
                  + "".join(f"        {k}: {{kind: settlement, at: {s}}}\n"
                            for k, s in zip("ABCDEF", ["c3", "g3", "h7", "d6", "j4", "f10"])))
     rc, out, err = run(capsys, "validate", v)
     assert rc == 0 and "0 error(s), 1 warning(s)" in out, err
     [m] = messages(err)
     assert (m["kind"], m["line"], m["col"]) == ("warning", 6, 7)       # the patched structures
-    assert m["msg"] == ("the island for 2 players breaks a setup rule: a settlement cuts these land spaces off "
+    assert m["msg"] == ("the board for 2 players breaks a setup rule: a settlement cuts these land spaces off "
                         "from every space of their terrain beside them: d3, d5, d7, g7, f9")
     assert hint_of(m).startswith("the check is at ") and "islands.yaml" in hint_of(m)
     rc, out, err = run(capsys, "validate", "--strict", v)
@@ -467,7 +467,7 @@ def test_a_long_and_narrow_island_is_a_warning(tmp_path, capsys):
     """Setup 2: "The island should not be long and narrow": six tiles in
     one row (24 columns, 2 rows) are warned of."""
     v = tmp_path / "long.yaml"
-    v.write_text("description: a long island\nextends: nord\npatch:\n  islands:\n    \"2\":\n      $replace: true\n"
+    v.write_text("description: a long island\nextends: nord\npatch:\n  boards:\n    \"2\":\n      $replace: true\n"
                  "      description: six tiles in a row\n      open: sea\n      size: [6, 26]\n      tiles:\n"
                  + "".join(f"        - {{tile: \"{t}\", at: {c}3, turn: 0}}\n" for t, c in zip("123456", "bfjnrv"))
                  + "      structures:\n"
@@ -476,7 +476,7 @@ def test_a_long_and_narrow_island_is_a_warning(tmp_path, capsys):
     rc, out, err = run(capsys, "validate", v)
     warnings = [(m["file"].endswith("long.yaml"), m["line"], m["col"], m["msg"])
                 for m in messages(err) if m["kind"] == "warning"]
-    assert (True, 6, 7, "the island for 2 players breaks a setup rule: the island is long and narrow: its land "
+    assert (True, 6, 7, "the board for 2 players breaks a setup rule: the island is long and narrow: its land "
             "spans more than twice as many rows as columns, or columns as rows") in warnings, err   # the island's patch
 
 
@@ -487,7 +487,7 @@ def test_a_long_list_of_offenders_is_cut_short(tmp_path, capsys):
              ("7", "i8", 90), ("8", "d2", 180)]
     places = ["c4", "h4", "g9", "d7", "j7", "e11", "i11", "f2"]
     v = tmp_path / "old-island.yaml"
-    v.write_text("description: the first 4-player island\nextends: nord\npatch:\n  islands:\n    \"4\":\n"
+    v.write_text("description: the first 4-player island\nextends: nord\npatch:\n  boards:\n    \"4\":\n"
                  "      tiles:\n" + "".join(f"        - {{tile: \"{t}\", at: {a}, turn: {d}}}\n" for t, a, d in tiles)
                  + "      structures:\n"
                  + "".join(f"        {k}: {{kind: settlement, at: {s}}}\n" for k, s in zip("ABCDEFGH", places)))

@@ -64,7 +64,7 @@ def run(args):
         game, title, played = position_from_scenario(path, args.rulebook, moves)
     else:
         raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
-                         "(a YAML file with a 'map:' key)")
+                         "(a YAML file with a 'map:', 'position:', 'moves:' or 'expect:')")
     svg = render_svg(game.rules, game.state, title=title)
     scaled = ""
     if fmt == ".svg":
@@ -101,7 +101,8 @@ def _kind_of(path: Path) -> str | None:
     except yaml.YAMLError:
         # a broken .yaml file: let the scenario loader say where
         return "scenario" if path.suffix.lower() in (".yaml", ".yml") else None
-    if isinstance(data, dict) and "map" in data:
+    from ..rules.loader import file_kind
+    if file_kind(data) == "scenario":        # (a map, or a position on the rulebook's board)
         return "scenario"
     return None
 

@@ -69,6 +69,7 @@ def check_rulebook(rulebook, variants, players, out):
     from ..rules.build import check_board, read_doc
     from ..rules.loader import fix_lines
     from ..rules.model import Rules
+    from ..rules.occupancy import unseen_piece_warnings
     schema_errors: list = []
     try:
         doc = read_doc(rulebook, variants, schema_errors)
@@ -101,6 +102,7 @@ def check_rulebook(rulebook, variants, players, out):
         if rules is not None and not any(e.kind == "error" for e in errors):
             errors.extend(check_board(rules))
             errors.extend(rules.names.warnings)
+            errors.extend(unseen_piece_warnings(rules))
             unused = sorted(set(rules.names.funcs) - rules.names.used)
             for name in unused:
                 f = rules.names.funcs[name]

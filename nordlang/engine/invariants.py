@@ -13,7 +13,7 @@ def invariant_problem(state, created: dict | None = None) -> str | None:
 
     - every item the game created is in exactly one place, in its number
       (nothing appears, nothing vanishes);
-    - at most one linking piece stands on a space;
+    - at most one occupying piece stands on a space;
     - no track holds more than its slots.
     """
     if created is None:
@@ -25,10 +25,10 @@ def invariant_problem(state, created: dict | None = None) -> str | None:
         linking = 0
         for item, k in pool.items():
             counts[item] = counts.get(item, 0) + k
-            if item[0] in rules.linking:
+            if item[0] in rules.occupying:
                 linking += k
         if linking > 1 and key in space_set:
-            return f"{rules.show(key)} holds {linking} linking pieces"
+            return f"{rules.show(key)} holds {linking} occupying pieces"
     for deck in state.decks.values():
         for item in deck:
             counts[item] = counts.get(item, 0) + 1

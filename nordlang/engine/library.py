@@ -281,19 +281,21 @@ def _items(ctx, zone):
     return out
 
 
-@_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones",
+@_def("piece_at", arity=(1, 1), doc="the occupying piece on a space (one that occupies or links), or none",
+      example="piece_at(s)", group="zones",
       inline="ctx.state.occupied.get({0})", returns="item")
 def _piece_at(ctx, s):
     return ctx.state.occupied.get(s)
 
 
-@_def("occupied", arity=(1, 1), doc="true when a linking piece stands on the space", example="occupied(s)",
+@_def("occupied", arity=(1, 1), doc="true when an occupying piece (one that occupies or links) stands on the space",
+      example="occupied(s)",
       group="zones", returns="truth")
 def _occupied(ctx, s):
     return s in ctx.state.occupied
 
 
-@_def("occupied_spaces", BARE, doc="every space holding a linking piece", example="occupied_spaces",
+@_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
       group="zones")
 def _occupied_spaces(ctx):
     out = tuple(sorted(ctx.state.occupied))
@@ -415,7 +417,7 @@ def _component(ctx, x, over=None):
     return out
 
 
-@_def("occupied_by", arity=(1, 1), doc="every space holding a linking piece of player p, in board order",
+@_def("occupied_by", arity=(1, 1), doc="every space holding an occupying piece of player p, in board order",
       example="areas(occupied_by(player))", group="zones", args=("player",))
 def _occupied_by(ctx, p):
     out = tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
@@ -540,7 +542,10 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
         if len(known) >= 64:
             known.clear()
         known[id(spaces)] = (spaces, m)       # (held: its id is not reused while it is here)
-    return _subsets(pre, m & layout.free & ~ctx.state.links.occ, lo, hi, anchors, max_regions, ctx.budget)
+    taken = ctx.state.links.occ
+    if len(ctx.state.occupied) != taken.bit_count():       # (pieces that occupy without linking)
+        taken = _mask_of(ctx, tuple(ctx.state.occupied))
+    return _subsets(pre, m & layout.free & ~taken, lo, hi, anchors, max_regions, ctx.budget)
 
 
 @_def("groups", arity=(3, 5),

@@ -38,8 +38,8 @@ class State:
         self.rng = Rng(seed)
         self.frames = []
         self.pending = None
-        self.occupied = {}        # space -> linking item
-        self.owned = None         # player -> mask of the spaces of their linking pieces (made when first asked)
+        self.occupied = {}        # space -> occupying item (pieces.X.occupies or links)
+        self.owned = None         # player -> mask of the spaces of their occupying pieces (made when first asked)
         self._links = None
         self.turn_start = None
         self.events = []
@@ -162,11 +162,11 @@ class State:
                 pool = self.pools[key] = dict(pool)
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
-            if item[0] in self.rules.linking and type(key) is tuple and key in self.rules.grid.space_set:
+            if item[0] in self.rules.occupying and type(key) is tuple and key in self.rules.grid.space_set:
                 if key in self.occupied or n > 1:
                     raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                 self.occupied[key] = item
-                if self._links is not None:
+                if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.added(key)
                 if self.owned is not None:
                     self._own(key, item[1], True)
@@ -206,7 +206,7 @@ class State:
                 pool[item] = have - n
             if key in self.occupied and self.occupied[key] == item:
                 del self.occupied[key]
-                if self._links is not None:
+                if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:
                     self._own(key, item[1], False)
@@ -262,11 +262,13 @@ class State:
     def links(self):
         lk = self._links
         if lk is None:
-            lk = self._links = links_for(self.rules.grid, frozenset(self.occupied))
+            linking = self.rules.linking
+            lk = self._links = links_for(self.rules.grid, frozenset(
+                s for s, item in self.occupied.items() if item[0] in linking))
         return lk
 
     def owner_mask(self, p) -> int:
-        """The spaces holding player p's linking pieces, as a mask of the
+        """The spaces holding player p's occupying pieces, as a mask of the
         connection graph's layout: made once from the occupancy, then kept
         up to date as pieces are placed and lifted."""
         owned = self.owned

@@ -567,7 +567,7 @@ class _Picture:
         """One element per piece on each space: linking pieces in the middle, a hull beneath, others aside."""
         out = self.out
         out.append('<g class="pieces">')
-        linking = self.rules.linking
+        linking = self.rules.occupying
         for s in self.grid.spaces:
             pool = self.state.pools.get(s) or {}
             if not pool:

@@ -88,12 +88,12 @@ def check_board(rules) -> list:
     state = State(rules, 0)
     Machine(rules).start(state, run=False)
     out = []
-    base = ("islands", rules.island_name)
-    patched = [p for p in rules.doc.overrides if p[:2] == base and len(p) > 2]
+    base = rules.board_path
+    patched = [p for p in rules.doc.overrides if p[:len(base)] == base and len(p) > len(base)]
     if patched:
-        # a variant changed part of the island: point at the part it changed
+        # a variant changed part of the board: point at the part it changed
         src, vp = rules.doc.overrides[patched[0]]
-        child = vp[:len(vp) - (len(patched[0]) - 3)]
+        child = vp[:len(vp) - (len(patched[0]) - len(base) - 1)]
         where = src.pos(child, key=True)
         line = src.line(where.line)
     else:
@@ -128,7 +128,7 @@ def check_board(rules) -> list:
                 err = SchemaError(f"{'.'.join(map(str, chk.about))} breaks a rule of this rulebook: {message}", at,
                                   source_line=text, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
             else:
-                err = SchemaError(f"the island for {rules.num_players} players breaks a setup rule: {message}",
+                err = SchemaError(f"the board for {rules.num_players} players breaks a setup rule: {message}",
                                   where, source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
             if chk.warning:
                 err.kind = "warning"

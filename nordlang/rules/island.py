@@ -1,7 +1,12 @@
-"""Build a board (Grid) from an island description: tiles placed and turned,
+"""Build a board (Grid) from a board description: tiles placed and turned,
 a map drawn one character per space, spaces generated from a size, or (a
 graph) named spaces and edges. The geometry (board/geometry.py) says how
-the spaces touch and are named; square unless the island says otherwise.
+the spaces touch and are named; square unless the board says otherwise.
+
+A rulebook's `boards` is one board (a mapping of board keys) or boards by
+player count (a mapping whose keys are all counts: `2:` or `"2":`);
+`board_for` picks the one a game plays on. A rulebook without terrains
+draws plain spaces: `.` is a space, ` ` none.
 
 A hex map is read row by row; leading spaces only indent the drawing, and
 a row's characters fill its cells from the row's first cell (column a on
@@ -17,11 +22,54 @@ from ..board.grid import Grid, Structure
 from ..errors import did_you_mean
 
 
+def is_count(key) -> bool:
+    """A player count as a key of `boards`: a YAML integer (2:) or its quoted form ("2":)."""
+    if isinstance(key, bool):
+        return False
+    return isinstance(key, int) and key > 0 or isinstance(key, str) and key.isdigit() and key[0] != "0"
+
+
+def by_count(boards) -> bool:
+    """Is `boards` a mapping from player counts to boards (every key a count),
+    rather than one board (board keys)?"""
+    return isinstance(boards, dict) and bool(boards) and all(is_count(k) for k in boards)
+
+
+def board_for(boards, players: int, allowed=()):
+    """(board, its path under the rulebook, None) for a player count, or
+    (None, None, (message, hint)) when the rulebook has none for it. The
+    message names every count of `allowed` (the rulebook's range) that has
+    none, so it is the same for each of them (validate says it once)."""
+    if not isinstance(boards, dict):
+        return None, None, ("this rulebook has no 'boards'",
+                            "give one board (boards: {map: [...]}) or one per player count (boards: {2: {...}})")
+    if not by_count(boards):
+        return boards, ("boards",), None
+    keys = [k for k in boards if int(k) == players]
+    if len(keys) > 1:
+        return None, None, (f"the board for {players} players is given twice (as {keys[0]!r} and {keys[1]!r})",
+                            "a count is written once: 2: or \"2\":, not both")
+    if not keys:
+        counts = sorted({int(k) for k in boards})
+        lacking = [n for n in sorted(set(allowed) | {players}) if n not in counts]
+        return None, None, (f"no board for {_counts(lacking)} players: the boards are for {_counts(counts)} players",
+                            "add a board for each count the game allows (players.min to max), or narrow "
+                            "players.min and max to the counts that have one")
+    return boards[keys[0]], ("boards", keys[0]), None
+
+
+def _counts(ns) -> str:
+    """2 / 2 or 3 / 2, 3 or 5"""
+    words = [str(n) for n in ns]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 class Legend:
-    """Map characters to (terrain, features) from the rulebook, with overrides."""
+    """Map characters to (terrain, features) from the rulebook, with overrides.
+    A rulebook without terrains draws plain spaces: '.' is a space of no terrain."""
 
     def __init__(self, terrains: dict, features: dict, extra: dict | None = None):
-        self.chars = {}
+        self.chars = {} if terrains else {".": (None, frozenset())}
         for name, t in terrains.items():
             self.chars[t["char"]] = (name, frozenset())
         for name, f in (features or {}).items():
@@ -31,7 +79,8 @@ class Legend:
             self.chars[ch] = (terr, frozenset(x for x in feats.split("+") if x))
 
     def describe(self) -> str:
-        return ", ".join(f"{c!r} {t}{'+' + '+'.join(sorted(f)) if f else ''}" for c, (t, f) in self.chars.items())
+        return ", ".join(f"{c!r} {t or 'a plain space'}{'+' + '+'.join(sorted(f)) if f else ''}"
+                         for c, (t, f) in self.chars.items())
 
 
 def _turn(rows, deg):
@@ -46,15 +95,19 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
     terrain, features, tiles = {}, {}, {}
     tile_defs = rules_data.get("tiles", {}) or {}
     open_terrain = spec.get("open")
+    plain = not rules_data.get("terrains")          # (no terrains: every space is a plain one)
+    if not any(k in spec for k in ("map", "tiles", "size", "spaces")):
+        err((), "a board needs a 'map', 'tiles', a 'size' or (a graph) 'spaces'",
+            hint="for example: boards: {size: [3, 3]} for a plain 3 x 3 grid")
     geo = _geometry(spec, err)
     name, parse = geo.name, geo.parse
     if geo.kind == "graph":
-        _graph_spaces(spec, geo, rules_data, open_terrain, terrain, err)
+        _graph_spaces(spec, geo, rules_data, open_terrain, terrain, err, plain)
         height, width = 1, len(terrain)
     elif geo.kind == "hex" and "map" in spec:
         height, width = _hex_map(spec, geo, legend, terrain, features, err)
     elif geo.kind == "hex":
-        height, width = _hex_cells(spec, geo, open_terrain, terrain, err)
+        height, width = _hex_cells(spec, geo, open_terrain, terrain, err, plain)
     elif "map" in spec:
         rows = spec["map"]
         width = max((len(r) for r in rows), default=0)
@@ -83,6 +136,11 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
                         hint=f"a structure is a letter named under 'structures', like {{{ch}: {kinds[0]}}} "
                              f"(kinds: {', '.join(kinds)})" if kinds and ch.isalpha() and ch.isupper() else None)
         if "tile_map" in spec:
+            shape = [len(r) for r in spec["tile_map"]]
+            if shape != [len(r) for r in rows]:
+                err(("tile_map",), f"the tile_map has {len(shape)} rows of {max(shape, default=0)} characters; "
+                                   f"the map {len(rows)} rows of {width}",
+                    hint="a tile_map draws the same board as the map: one character per space")
             for r, row in enumerate(spec["tile_map"]):
                 for c, ch in enumerate(row):
                     if ch not in ". " and (r, c) in terrain:
@@ -121,8 +179,15 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
         else:
             height = max((s[0] for s in terrain), default=-1) + 2
             width = max((s[1] for s in terrain), default=-1) + 2
-        if open_terrain is None:
-            err(("open",), "an island built from tiles needs 'open': the terrain of uncovered spaces")
+        for s in list(tiles):
+            if isinstance(spec.get("size"), list) and not (0 <= s[0] < height and 0 <= s[1] < width):
+                i = next(i for i, p in enumerate(spec.get("tiles", [])) if str(p["tile"]) == tiles[s])
+                err(("tiles", i), f"tile {tiles[s]} covers {name(s)}, outside the board's size {spec['size']}",
+                    hint="make 'size' larger, or place the tile inside it")
+                break
+        if open_terrain is None and not plain:
+            err(("open",), "a board built from tiles or a size needs 'open': the terrain of the spaces no "
+                           "tile covers")
         for r in range(height):
             for c in range(width):
                 terrain.setdefault((r, c), open_terrain)
@@ -133,6 +198,12 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
             if s is None:
                 err(("structures", sid, "at"), f"{st['at']!r} is not a space name", expected=geo.name_hint,
                     hint=did_you_mean(st["at"], geo.names) if geo.kind == "graph" else None)
+                continue
+            drawn = [d for d, ch in _map_cells(spec, geo) if ch == sid]
+            if drawn and drawn != [s]:
+                err(("structures", sid, "at"), f"structure {sid} is at {st['at']}, but the map draws it at "
+                                               f"{', '.join(name(d) for d in drawn)}",
+                    hint="place it once: by its letter on the map, or with 'at'")
                 continue
         else:
             found = [s for s, ch in _map_cells(spec, geo) if ch == sid]
@@ -200,8 +271,6 @@ def _geometry(spec, err):
             err(("size",), f"a hexagon's size is the length of its side (one number), not {size}")
         if shape == "rhombus" and isinstance(size, int):
             err(("size",), f"a rhombus's size is [rows, columns], not {size}")
-        if "map" not in spec and size is None:
-            err(("size",), "a hex board needs a 'map' or a 'size'")
         return geo
     if isinstance(size, int):
         err(("size",), f"a {kind} board's size is [rows, columns], not {size}")
@@ -268,10 +337,10 @@ def _hex_map(spec, geo, legend, terrain, features, err):
     return len(rows), width
 
 
-def _hex_cells(spec, geo, open_terrain, terrain, err):
+def _hex_cells(spec, geo, open_terrain, terrain, err, plain):
     """Every cell of a hex board generated from its size, of the open terrain."""
     size = spec.get("size")
-    if open_terrain is None:
+    if open_terrain is None and not plain:
         err(("open",), "a hex board generated from 'size' needs 'open': the terrain of its cells")
     if geo.shape == "rhombus" and not isinstance(size, list) or geo.shape == "hexagon" and not isinstance(size, int):
         return 0, 0
@@ -281,14 +350,16 @@ def _hex_cells(spec, geo, open_terrain, terrain, err):
     return height, size[1] if geo.shape == "rhombus" else height
 
 
-def _graph_spaces(spec, geo, rules_data, open_terrain, terrain, err):
+def _graph_spaces(spec, geo, rules_data, open_terrain, terrain, err, plain):
     """The spaces of a graph board, each of its own terrain or the open one."""
     spaces = spec.get("spaces") or []
     given = spaces if isinstance(spaces, dict) else {}
     terrains = rules_data.get("terrains") or {}
     for n in geo.names:
         t = (given.get(n) or {}).get("terrain", open_terrain)
-        if t is None:
+        if t is None and plain:
+            pass
+        elif t is None:
             err(("spaces",), f"space {n!r} has no terrain",
                 hint=f"give it one ({n}: {{terrain: ...}}), or give the board an 'open' terrain")
         elif t not in terrains:

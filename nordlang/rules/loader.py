@@ -87,6 +87,8 @@ def file_kind(data) -> str:
             return "variant"
         if "map" in data and "game" not in data:
             return "scenario"
+        if {"position", "moves", "expect"} & set(data) and "turn" not in data:
+            return "scenario"           # (on the rulebook's board: it draws none)
         if {"game", "include", "turn", "setup"} & set(data):
             return "rulebook"
     return "unknown"
@@ -190,8 +192,20 @@ def parse_signature(key: str):
 
 
 def digest(data) -> str:
-    canon = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    try:
+        canon = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    except TypeError:       # keys of both kinds in one mapping (2: and "3":): sorted as texts
+        canon = json.dumps(_text_keys(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                           default=str)
     return hashlib.sha256(canon.encode("utf-8")).hexdigest()[:16]
+
+
+def _text_keys(v):
+    if isinstance(v, dict):
+        return {str(k): _text_keys(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_text_keys(x) for x in v]
+    return v
 
 
 def validate_doc(doc: Doc) -> list[NordError]:

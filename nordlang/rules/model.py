@@ -93,14 +93,18 @@ class Rules:
                              f"not {players}", pos, source_line=line,
                              hint="choose --players within that range, or a variant that allows more")
         self.player_range = tuple(range(players))       # (after the check: a huge count would overflow)
-        self.terrains = data["terrains"]
+        self.terrains = data.get("terrains") or {}
         self.pieces = data["pieces"]
+        # a piece that links joins the connection graph; one that occupies (or links) is the one piece
+        # on its space that piece_at, occupied, open_spaces and occupied_by see
         self.linking = frozenset(k for k, v in self.pieces.items() if v.get("links"))
+        self.occupying = self.linking | {k for k, v in self.pieces.items() if v.get("occupies")}
         self.zones = data["zones"]
         self._check_data_names()
         self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
         self.messages = data.get("messages", {})
         self._shown = {}
+        self.trees = []             # (path, syntax tree, locate) of each text compiled: for checks that read them
         self._board()
         self._names()
         self._compile()
@@ -139,25 +143,27 @@ class Rules:
         data = self.data
         legend = island_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
         self.legend = legend
-        islands = data.get("islands", {})
-        key = str(self.num_players)
-        self.island_name = key
-        spec = islands.get(key)
-        if spec is None:
-            self._err(("islands",), f"no island for {self.num_players} players",
-                      hint=f"islands are given for: {', '.join(islands) or 'none'}")
-            spec = {"map": ["~"], "structures": {}}
-        self.island = spec
+        pl = data["players"]
+        spec, base, missing = island_mod.board_for(data.get("boards"), self.num_players,
+                                                   range(pl["min"], min(pl["max"], len(self.colors)) + 1))
+        if missing is not None:
+            # (no board: nothing is built, and nothing else is checked against a board that is not there)
+            self._err(("boards",), missing[0], key="boards" in data, hint=missing[1])
+            spec = {"size": [1, 1]}
+            base = ("boards",)
+        self.board = spec
+        self.board_missing = missing is not None
+        self.board_path = base              # where it is in the rulebook: ('boards',) or ('boards', count)
         one_region = [t for t, v in self.terrains.items() if v.get("one_region")]
         under = {k: v.get("stands_on") for k, v in (data.get("structures") or {}).items()}
-        base = ("islands", key)
 
         def err(path, msg, col=None, **kw):
             pos, line = self.doc.pos(base + tuple(path))
             if col is not None and pos.col is not None and path and path[0] == "map":
                 pos = Pos(pos.file, pos.line, pos.col + col + (1 if line and line.lstrip().startswith("- \"") else 0))
             self.errors.append(SchemaError(msg, pos, source_line=line, **kw))
-        self.grid = island_mod.build_grid(spec, data, legend, err, one_region, under)
+        self.grid = island_mod.build_grid(spec, data, legend, err if missing is None else _ignore, one_region,
+                                          under)
         kinds = data.get("structures") or {}
         self.structures_by_kind = {}
         for sid in sorted(self.grid.structures):
@@ -170,10 +176,10 @@ class Rules:
         self.seats = tuple(spec.get("seats", ()))
         for i, sid in enumerate(self.seats):
             if sid not in self.grid.structures:
-                err(("seats", i), f"seat {sid!r} is not a structure of this island",
+                err(("seats", i), f"seat {sid!r} is not a structure of this board",
                     hint=did_you_mean(sid, self.grid.structures))
         if self.seats and len(self.seats) < self.num_players:
-            err(("seats",), f"{self.num_players} players need {self.num_players} seats; the island names "
+            err(("seats",), f"{self.num_players} players need {self.num_players} seats; the board names "
                             f"{len(self.seats)}")
         # a seat is where one player starts: each player's own, all of one kind of structure
         seated = self.seats[:self.num_players]
@@ -233,6 +239,8 @@ class Rules:
                             "feature": ("feature", feats), "structure kind": ("structure kind", skinds),
                             "structure": ("structure of this board", set(self.grid.structures)),
                             "space name": ("space of this board", _SpaceNames(self.grid))}
+        if self.board_missing:      # (no board to check names against: its one error says so)
+            del self.names.known["structure"], self.names.known["space name"]
         declared = (data.get("result") or {}).get("sources")
         if declared:
             # points come from the sources the result names (its table has a column for each)
@@ -299,6 +307,7 @@ class Rules:
             tree = self.parse_text(text, path, mode)
             if tree is None:
                 return None
+        self.trees.append((path, tree, locate))
         comp = Compiler(self.names, locate, current, text=text if mode == "expr" else None)
         if current is not None:
             fn = comp.function(current, tree, mode)
@@ -553,6 +562,7 @@ class Rules:
             e.source_line = self.doc.line_of(e.pos) if e.pos else None
             self.errors.append(e)
             return None
+        self.trees.append((path, tree, locate))
         comp = Compiler(self.names, locate, text=sub)
         fn = comp.expr(tree, scope)
         for e in comp.errors:
@@ -733,6 +743,10 @@ def _texts(node):
 
 def _noop(ctx):
     return None
+
+
+def _ignore(*args, **kw):
+    """Errors of a stand-in board (the rulebook has none for the count), not reported."""
 
 
 __all__ = ["Rules", "NordError"]

@@ -126,7 +126,10 @@ def _claim(touched, path, who, errors, src, vpath):
 
 def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, errors):
     for k, v in patch.items():
-        p, vp = path + (k,), vpath + (k,)
+        vp = vpath + (k,)
+        if k not in target and type(k) in (int, str):     # 2: patches "2": (a player count) and the reverse
+            k = next((t for t in target if type(t) in (int, str) and type(t) is not type(k) and str(t) == str(k)), k)
+        p = path + (k,)
         if isinstance(v, dict) and isinstance(target.get(k), dict) and not v.get("$replace"):
             _merge(doc, target[k], v, p, vp, src, touched, who, errors)
         elif isinstance(v, list) and isinstance(target.get(k), list) and v and all(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib.resources import files
 
@@ -19,6 +20,10 @@ _TYPES = {"string": "text", "integer": "a whole number", "number": "a number", "
 def schema(name: str) -> dict:
     text = files("nordlang.rules").joinpath("schemas").joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
+
+
+# keys of an older format: what they are called now
+RENAMED = {(): {"islands": "boards"}}
 
 
 def _type_words(t) -> str:
@@ -139,6 +144,14 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
         alts = [_resolve(a, root) for a in err.validator_value]
         fits = [i for i, a in enumerate(alts) if a.get("type") == "object"
                 and a.get("required") and set(a["required"]) <= set(err.instance)]
+        keyed = [i for i, a in enumerate(alts) if "propertyNames" in a]
+        if not fits and len(keyed) == 1 and len(alts) == 2:
+            # one thing or things by key (a board, or boards by player count): the keys say which
+            names = _resolve(alts[keyed[0]]["propertyNames"], root).get("pattern", "")
+
+            by_key = bool(err.instance) and all(re.match(names, str(k)) and not isinstance(k, bool)
+                                                for k in err.instance)
+            fits = [keyed[0] if by_key else 1 - keyed[0]]
         if len(fits) == 1:
             inner = [e for e in err.context if e.relative_schema_path and e.relative_schema_path[0] == fits[0]]
             out = [x for e in sorted(inner, key=lambda e: list(map(str, e.absolute_path)))
@@ -159,6 +172,12 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
             owner = next((p for p in allowed if k in _resolve(err.schema["properties"][p], root).get("properties", ())),
                          None)
             hint = f"{k!r} is a key of {owner!r}: indent it under {owner!r}" if owner else did_you_mean(str(k), allowed)
+            renamed = RENAMED.get(path, {}).get(k) if isinstance(k, str) else None
+            if renamed:
+                hint = f"renamed to {renamed}: write {renamed!r} (its content is unchanged)"
+            elif isinstance(k, int) and not isinstance(k, bool):
+                hint = ("a player count is a key of a mapping of boards by count, whose every key is a count; "
+                        "this mapping is one board")
             out.append(SchemaError(f"unknown key {k!r} in {where}", pos, source_line=line,
                                    expected="one of " + ", ".join(allowed) if allowed else None,
                                    hint=hint, width=len(str(k))))
