@@ -67,14 +67,18 @@ def test_too_many_distinct_values_drop_the_median_with_a_note():
     assert "  (-: too many distinct values to keep them all; the median is left out)" in text
 
 
-def test_the_summary_keeps_no_records():
+def test_the_summary_does_not_grow_with_the_games():
+    import pickle
     c = Config(players=2, seed=1)
-    s = Summary()
-    for rec in run_tasks(((c, i) for i in range(3)), jobs=1):
-        s.add(rec)
-    kept = json.dumps({k: repr(v) for k, v in vars(s).items()})
-    assert '"seed"' not in kept and str(game_seed(1, 0)) not in kept
-    assert s.result()["games"] == 3
+    recs = list(run_tasks(((c, i) for i in range(3)), jobs=1))
+    sizes = []
+    for n in (30, 3000):
+        s = Summary()
+        for i in range(n):
+            s.add({**recs[i % 3], "game": i}, 0.01)
+        assert s.result()["games"] == n
+        sizes.append(len(pickle.dumps(s)))
+    assert sizes[1] - sizes[0] < 300, sizes          # (a record alone is about 17 KB)
 
 
 # ---------------- lazy, ordered, chunked ----------------
