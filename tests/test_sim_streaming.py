@@ -78,7 +78,7 @@ def test_the_summary_does_not_grow_with_the_games():
             s.add({**recs[i % 3], "game": i}, 0.01)
         assert s.result()["games"] == n
         sizes.append(len(pickle.dumps(s)))
-    assert sizes[1] - sizes[0] < 300, sizes          # (a record alone is about 17 KB)
+    assert sizes[1] - sizes[0] < 1000, sizes     # (the exact sums gain digits; 2970 records would add 3 MB)
 
 
 # ---------------- lazy, ordered, chunked ----------------
