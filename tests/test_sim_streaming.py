@@ -168,17 +168,30 @@ def test_a_stopped_and_resumed_run_writes_the_same_bytes(tmp_path, capsys):
     assert "6 games in" in capsys.readouterr().out
 
 
-def test_ctrl_c_with_two_jobs_keeps_every_finished_game_and_resume_completes_it(tmp_path, capsys):
+def _running_with(text):
+    found = []
+    for d in Path("/proc").iterdir():
+        try:
+            if d.name.isdigit() and text.encode() in (d / "cmdline").read_bytes():
+                found.append(int(d.name))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_with_two_jobs_keeps_every_finished_game_and_resume_completes_it(tmp_path, capsys, sig):
     out, ref = tmp_path / "r.jsonl", tmp_path / "ref.jsonl"
     p = _nord(SIM + ["-n", "60", "--jobs", "2", "--out", str(out)], cwd=tmp_path,
               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and not (out.exists() and len(_lines(out)) >= 4):
         time.sleep(0.05)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     stdout, stderr = p.communicate(timeout=60)
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr
+    assert _running_with(str(out)) == []             # no worker left behind
     kept = [json.loads(x)["game"] for x in _lines(out)[1:]]
     assert kept == list(range(len(kept))) and 3 <= len(kept) < 60
     assert f"interrupted after {len(kept)} of 60 games; run again with --resume --out {out} to finish" in stderr

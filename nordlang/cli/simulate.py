@@ -29,7 +29,8 @@ apart).
 --out FILE is written append-safely: made (or with --force replaced)
 atomically with its header line, then each game's record is appended as
 soon as it and every game before it are done, flushed at once and synced
-to disk every second and at the end. After Ctrl-C (exit 130) or a crash
+to disk every second and at the end. After Ctrl-C or SIGTERM (both exit
+130: the games stop cleanly) or a crash
 FILE holds every finished game; --resume plays only the missing games and
 appends them, giving the same file as an uninterrupted run (with the
 same -n). An existing
@@ -200,6 +201,26 @@ def _clock(s):
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
+_SIGTERM_BEFORE: list = []
+
+
+def stop_on_sigterm(on: bool = True) -> None:
+    """Let SIGTERM (a batch system's kill) stop the games as Ctrl-C does, the finished ones kept;
+    with on=False, put back the handler there was."""
+    import signal
+    try:
+        if on:
+            _SIGTERM_BEFORE.append(signal.signal(signal.SIGTERM, _terminated))
+        elif _SIGTERM_BEFORE:
+            signal.signal(signal.SIGTERM, _SIGTERM_BEFORE.pop())
+    except ValueError:          # not the main thread (an embedding program): leave its handlers alone
+        pass
+
+
 def check_plot_dir(path):
     if not path:
         return
@@ -252,6 +273,7 @@ def run(args):
         bar = Progress(n, already, enabled=not args.no_progress)
         games = run_games(config, done.todo(n), args.jobs, client, total=n - already)
         try:
+            stop_on_sigterm()
             for rec in games:
                 elapsed = rec.pop("elapsed", None)
                 if out is not None:
@@ -266,6 +288,7 @@ def run(args):
             lost = e
         finally:
             games.close()
+            stop_on_sigterm(False)
         bar.close()
     finally:
         for w in (out, timings):
