@@ -29,16 +29,16 @@ apart).
 --out FILE is written append-safely: made (or with --force replaced)
 atomically with its header line, then each game's record is appended as
 soon as it and every game before it are done, flushed at once and synced
-to disk every second and at the end. After Ctrl-C or SIGTERM (both exit
-130: the games stop cleanly) or a crash
-FILE holds every finished game; --resume plays only the missing games and
-appends them, giving the same file as an uninterrupted run (with the
-same -n). An existing
-non-empty FILE is refused unless --resume or --force is given, and
---resume refuses a file made by another command (rulebook, variants,
-players, agents, seed, seats, limits). Memory stays flat in the number of
-games: the statistics are kept as running counts, and the records go only
-to FILE; -n may be any size, games start at once, Ctrl-C stops cleanly.
+to disk every second and at the end. After Ctrl-C or SIGTERM (the games
+stop cleanly, exit 130) or a crash, FILE holds every finished game;
+--resume plays only the missing games and appends them, giving the same
+file as an uninterrupted run (with the same -n). An existing non-empty
+FILE is refused unless --resume or --force is given, and --resume
+refuses a file made by another command (rulebook, variants, players,
+agents, seed, seats, limits). Memory stays flat in the number of games:
+the statistics are kept as running counts (a median is left out when a
+number takes too many distinct values) and the records go only to FILE;
+-n may be any size, games start at once.
 """
 
 
