@@ -334,3 +334,18 @@ def test_a_scheduler_lost_mid_run_is_one_line_and_keeps_the_games(tmp_path, monk
         + stderr.split(f"error: lost the Dask scheduler at {address}: ")[1].split(";")[0]
         + f"; stopped after {len(kept)} of 100000 games; run again with --resume --out {out} to finish"]
     assert f"{len(kept)} games in {out}" in stdout
+
+
+def test_resume_continues_a_file_of_an_older_version_out_of_order_with_timings(tmp_path, capsys):
+    """Files written before records were ordered (and timed) are continued, not refused."""
+    full, old = tmp_path / "full.jsonl", tmp_path / "old.jsonl"
+    args = SIM + ["-n", "5", "--jobs", "1"]
+    assert main(args + ["--out", str(full)]) == 0
+    header, *recs = _lines(full)
+    legacy = [json.dumps({**json.loads(recs[i]), "elapsed": 0.5}) for i in (3, 0, 4, 1)]     # game 2 missing
+    old.write_text("\n".join([header] + legacy) + "\n")
+    capsys.readouterr()
+    assert main(args + ["--out", str(old), "--resume"]) == 0
+    assert "5 games in" in capsys.readouterr().out
+    lines = _lines(old)
+    assert lines[:5] == [header] + legacy and lines[5] == recs[2]
