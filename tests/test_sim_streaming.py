@@ -67,14 +67,18 @@ def test_too_many_distinct_values_drop_the_median_with_a_note():
     assert "  (-: too many distinct values to keep them all; the median is left out)" in text
 
 
-def test_the_summary_keeps_no_records():
+def test_the_summary_does_not_grow_with_the_games():
+    import pickle
     c = Config(players=2, seed=1)
-    s = Summary()
-    for rec in run_tasks(((c, i) for i in range(3)), jobs=1):
-        s.add(rec)
-    kept = json.dumps({k: repr(v) for k, v in vars(s).items()})
-    assert '"seed"' not in kept and str(game_seed(1, 0)) not in kept
-    assert s.result()["games"] == 3
+    recs = list(run_tasks(((c, i) for i in range(3)), jobs=1))
+    sizes = []
+    for n in (30, 3000):
+        s = Summary()
+        for i in range(n):
+            s.add({**recs[i % 3], "game": i}, 0.01)
+        assert s.result()["games"] == n
+        sizes.append(len(pickle.dumps(s)))
+    assert sizes[1] - sizes[0] < 1000, sizes     # (the exact sums gain digits; 2970 records would add 3 MB)
 
 
 # ---------------- lazy, ordered, chunked ----------------
@@ -164,17 +168,30 @@ def test_a_stopped_and_resumed_run_writes_the_same_bytes(tmp_path, capsys):
     assert "6 games in" in capsys.readouterr().out
 
 
-def test_ctrl_c_with_two_jobs_keeps_every_finished_game_and_resume_completes_it(tmp_path, capsys):
+def _running_with(text):
+    found = []
+    for d in Path("/proc").iterdir():
+        try:
+            if d.name.isdigit() and text.encode() in (d / "cmdline").read_bytes():
+                found.append(int(d.name))
+        except OSError:
+            pass
+    return found
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_with_two_jobs_keeps_every_finished_game_and_resume_completes_it(tmp_path, capsys, sig):
     out, ref = tmp_path / "r.jsonl", tmp_path / "ref.jsonl"
     p = _nord(SIM + ["-n", "60", "--jobs", "2", "--out", str(out)], cwd=tmp_path,
               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline and not (out.exists() and len(_lines(out)) >= 4):
         time.sleep(0.05)
-    p.send_signal(signal.SIGINT)
+    p.send_signal(sig)
     stdout, stderr = p.communicate(timeout=60)
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr
+    assert _running_with(str(out)) == []             # no worker left behind
     kept = [json.loads(x)["game"] for x in _lines(out)[1:]]
     assert kept == list(range(len(kept))) and 3 <= len(kept) < 60
     assert f"interrupted after {len(kept)} of 60 games; run again with --resume --out {out} to finish" in stderr
@@ -317,3 +334,18 @@ def test_a_scheduler_lost_mid_run_is_one_line_and_keeps_the_games(tmp_path, monk
         + stderr.split(f"error: lost the Dask scheduler at {address}: ")[1].split(";")[0]
         + f"; stopped after {len(kept)} of 100000 games; run again with --resume --out {out} to finish"]
     assert f"{len(kept)} games in {out}" in stdout
+
+
+def test_resume_continues_a_file_of_an_older_version_out_of_order_with_timings(tmp_path, capsys):
+    """Files written before records were ordered (and timed) are continued, not refused."""
+    full, old = tmp_path / "full.jsonl", tmp_path / "old.jsonl"
+    args = SIM + ["-n", "5", "--jobs", "1"]
+    assert main(args + ["--out", str(full)]) == 0
+    header, *recs = _lines(full)
+    legacy = [json.dumps({**json.loads(recs[i]), "elapsed": 0.5}) for i in (3, 0, 4, 1)]     # game 2 missing
+    old.write_text("\n".join([header] + legacy) + "\n")
+    capsys.readouterr()
+    assert main(args + ["--out", str(old), "--resume"]) == 0
+    assert "5 games in" in capsys.readouterr().out
+    lines = _lines(old)
+    assert lines[:5] == [header] + legacy and lines[5] == recs[2]

@@ -15,6 +15,7 @@ from .simulate import (
     close_scheduler,
     make_config,
     split_agents,
+    stop_on_sigterm,
 )
 
 EPILOG = """\
@@ -94,6 +95,7 @@ def run(args):
         # game i of A, then game i of B: pairs come back together, in game order
         tasks = ((cfg, i) for i in range(n) for cfg in (ca, cb))
         games = run_tasks(tasks, args.jobs, client, total=2 * n)
+        stop_on_sigterm()
         try:
             for rec_a in games:
                 rec_b = next(games)
@@ -101,6 +103,7 @@ def run(args):
                 bar.update(2)
         finally:
             games.close()
+            stop_on_sigterm(False)
     finally:
         bar.close()
         close_scheduler(client)

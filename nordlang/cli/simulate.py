@@ -29,15 +29,16 @@ apart).
 --out FILE is written append-safely: made (or with --force replaced)
 atomically with its header line, then each game's record is appended as
 soon as it and every game before it are done, flushed at once and synced
-to disk every second and at the end. After Ctrl-C (exit 130) or a crash
-FILE holds every finished game; --resume plays only the missing games and
-appends them, giving the same file as an uninterrupted run (with the
-same -n). An existing
-non-empty FILE is refused unless --resume or --force is given, and
---resume refuses a file made by another command (rulebook, variants,
-players, agents, seed, seats, limits). Memory stays flat in the number of
-games: the statistics are kept as running counts, and the records go only
-to FILE; -n may be any size, games start at once, Ctrl-C stops cleanly.
+to disk every second and at the end. After Ctrl-C or SIGTERM (the games
+stop cleanly, exit 130) or a crash, FILE holds every finished game;
+--resume plays only the missing games and appends them, giving the same
+file as an uninterrupted run (with the same -n). An existing non-empty
+FILE is refused unless --resume or --force is given, and --resume
+refuses a file made by another command (rulebook, variants, players,
+agents, seed, seats, limits). Memory stays flat in the number of games:
+the statistics are kept as running counts (a median is left out when a
+number takes too many distinct values) and the records go only to FILE;
+-n may be any size, games start at once.
 """
 
 
@@ -201,6 +202,26 @@ def _clock(s):
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
+_SIGTERM_BEFORE: list = []
+
+
+def stop_on_sigterm(on: bool = True) -> None:
+    """Let SIGTERM (a batch system's kill) stop the games as Ctrl-C does, the finished ones kept;
+    with on=False, put back the handler there was."""
+    import signal
+    try:
+        if on:
+            _SIGTERM_BEFORE.append(signal.signal(signal.SIGTERM, _terminated))
+        elif _SIGTERM_BEFORE:
+            signal.signal(signal.SIGTERM, _SIGTERM_BEFORE.pop())
+    except ValueError:          # not the main thread (an embedding program): leave its handlers alone
+        pass
+
+
 def check_plot_dir(path):
     if not path:
         return
@@ -253,6 +274,7 @@ def run(args):
         bar = Progress(n, already, enabled=not args.no_progress)
         games = run_games(config, done.todo(n), args.jobs, client, total=n - already)
         try:
+            stop_on_sigterm()
             for rec in games:
                 elapsed = rec.pop("elapsed", None)
                 if out is not None:
@@ -267,6 +289,7 @@ def run(args):
             lost = e
         finally:
             games.close()
+            stop_on_sigterm(False)
         bar.close()
     finally:
         for w in (out, timings):

@@ -77,8 +77,10 @@ def run_tasks(tasks, jobs: int = 0, scheduler=None, total: int | None = None):
 
 
 def _worker_init():
-    # Ctrl-C goes to the parent, which stops the pool; workers stay quiet.
+    # Ctrl-C goes to the parent, which stops the pool; workers stay quiet, and
+    # end at once when the pool is stopped (not through the parent's SIGTERM handler).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _run_pool(tasks, jobs, total):
