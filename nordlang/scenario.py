@@ -424,6 +424,9 @@ def load_scenario(path) -> Scenario:
     island = {"map": data["map"], "structures": {k: {"kind": v} for k, v in data["structures"].items()}}
     if "tile_map" in data:
         island["tile_map"] = data["tile_map"]
+    base = doc.data.get("islands")           # the map is drawn on the rulebook's geometry (a hex game's too)
+    base = base.get(key) if isinstance(base, dict) else None
+    island.update({k: base[k] for k in ("geometry", "shape") if isinstance(base, dict) and k in base})
     if "seats" in data:
         island["seats"] = data["seats"]
     else:
