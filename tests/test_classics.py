@@ -211,3 +211,25 @@ def test_hex_scenario_is_drawn_with_hexagons(tmp_path, capsys):
     svg = out.read_text()
     cells = re.findall(r'<polygon [^>]*points="([^"]+)"', svg)
     assert sum(len(p.split()) == 6 for p in cells) >= 121
+
+
+# ---------------------------------------------------------------- the tutorial
+
+TUTORIAL = ROOT / "docs" / "writing-a-game.md"
+
+
+def test_the_tutorials_first_rulebook_plays_to_a_full_board(tmp_path, capsys):
+    first = re.search(r"```yaml\n(.*?)```", TUTORIAL.read_text(), re.S).group(1)
+    path = tmp_path / "tictactoe.yaml"
+    path.write_text(first)
+    assert main(["validate", str(path), "--simulate", "5"]) == 0
+    game = nordlang.load(rulebook=str(path), seed=1)
+    while not game.over:
+        game.play(game.legal_moves()[0])
+    assert len(game.state.occupied) == 9 and game.result.winners == (0, 1)   # no lines yet: all fill up
+
+
+def test_the_tutorials_python_prints_what_it_says(capsys):
+    code = re.search(r"```python\n(.*?)```", TUTORIAL.read_text(), re.S).group(1)
+    exec(compile(code.replace('"rulebook/', f'"{ROOT}/rulebook/'), "tutorial", "exec"), {})
+    assert capsys.readouterr().out == "(0,)\n"
