@@ -147,6 +147,25 @@ def test_smaller_hex_boards(variant, size):
         assert game.result.winners == (hex_winner(stones, size),)
 
 
+def test_hex_swap_mirrors_the_first_stone_and_games_end_with_the_flood_fill_winner():
+    swap = str(ROOT / "variants/hex/swap.yaml")
+    for seed in range(10):
+        game = nordlang.load(rulebook=rulebook("hex"), seed=seed, variants=[swap])
+        rng = random.Random(seed)
+        first = rng.choice(game.legal_moves())
+        game.play(first)
+        assert "place swap" in [str(m) for m in game.legal_moves()]
+        game.play("place swap")
+        r, c = cell(first.option)
+        assert {game.rules.show(s): it for s, it in game.state.occupied.items()} == \
+            {f"{COLS[r - 1]}{c}": ("stone", 1)}                        # mirrored: row and column change places
+        assert game.to_move == 0 and "place swap" not in [str(m) for m in game.legal_moves()]
+        while not game.over:
+            game.play(rng.choice(game.legal_moves()))
+        stones = {cell(game.rules.show(s)): it[1] for s, it in game.state.occupied.items()}
+        assert game.result.winners == (hex_winner(stones, 11),)
+
+
 @pytest.mark.parametrize("variant, n, cells", [("connect-three", 3, 20), ("eight-by-seven", 4, 56)])
 def test_connect_four_variants(variant, n, cells):
     for seed in range(10):
@@ -167,7 +186,7 @@ def test_validate_with_simulation_is_clean(game, capsys):
     assert capsys.readouterr().out.strip() == "1 file(s) checked: 0 error(s), 0 warning(s)"
 
 
-@pytest.mark.parametrize("game, count", [("tictactoe", 5), ("connect-four", 6), ("hex", 6)])
+@pytest.mark.parametrize("game, count", [("tictactoe", 5), ("connect-four", 6), ("hex", 7)])
 def test_scenarios_pass(game, count, capsys):
     assert main(["test", str(ROOT / "variants" / game / "scenarios")]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == f"{count} passed, 0 failed"
