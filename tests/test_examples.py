@@ -1,4 +1,4 @@
-"""The rulebook's worked examples as scenario files (variants/scenarios/*.yaml).
+"""The rulebook's worked examples as scenario files (variants/nord/scenarios/*.yaml).
 
 Each numbered example of the rule text (placement 1-3, the attacks and
 mergers, the three settlements and two alliances, the jarl challenge, the
@@ -25,7 +25,7 @@ from nordlang.errors import NordError
 from nordlang.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "variants" / "scenarios"
+SCENARIOS = ROOT / "variants" / "nord" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.yaml"))
 
 # file name -> why it fails (the engine's or the rulebook's fault, not the scenario's)
@@ -71,7 +71,7 @@ def test_example(path):
 def test_nord_test_runs_the_folder():
     # `nord test` walks the folder recursively, so count the same way
     n = len([p for p in SCENARIOS.rglob("*.yaml") if p.is_file()])
-    proc = _nord_test("variants/scenarios")
+    proc = _nord_test("variants/nord/scenarios")
     out = proc.stdout + proc.stderr
     if KNOWN_FAILURES:
         pytest.xfail(f"known failures: {', '.join(sorted(KNOWN_FAILURES))}")
@@ -104,7 +104,7 @@ def test_a_wrong_expectation_fails(tmp_path):
 def test_nord_test_of_a_folder_like_variants_runs_its_scenarios_only(tmp_path):
     """variants/ holds variants and a folder of scenarios: the variants are skipped, and said to be."""
     for name in ("no-storm.yaml", "short-game.yaml"):
-        shutil.copy(ROOT / "variants" / name, tmp_path / name)
+        shutil.copy(ROOT / "variants" / "nord" / name, tmp_path / name)
     (tmp_path / "scenarios").mkdir()
     shutil.copy(SCENARIOS / "simple-attack.yaml", tmp_path / "scenarios" / "simple-attack.yaml")
     proc = _nord_test(tmp_path)
@@ -120,10 +120,10 @@ def test_nord_test_of_a_folder_without_scenarios_fails(tmp_path):
 
 
 @pytest.mark.parametrize("args, message, hint", [
-    (["test", "variants/no-storm.yaml"], "this file is a variant, not a scenario", "nord validate"),
-    (["explain", "rulebook/nord.yaml", "place c2"], "this file is a rulebook, not a scenario", "nord validate"),
-    (["play", "--rulebook", "variants/no-storm.yaml"], "this file is a variant, not a rulebook", "--variant"),
-    (["play", "--rulebook", "variants/scenarios/simple-attack.yaml"], "this file is a scenario, not a rulebook",
+    (["test", "variants/nord/no-storm.yaml"], "this file is a variant, not a scenario", "nord validate"),
+    (["explain", "rulebook/nord/nord.yaml", "place c2"], "this file is a rulebook, not a scenario", "nord validate"),
+    (["play", "--rulebook", "variants/nord/no-storm.yaml"], "this file is a variant, not a rulebook", "--variant"),
+    (["play", "--rulebook", "variants/nord/scenarios/simple-attack.yaml"], "this file is a scenario, not a rulebook",
      "nord test"),
 ])
 def test_a_file_of_another_kind_gets_one_error_saying_so(args, message, hint):

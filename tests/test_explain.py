@@ -9,7 +9,7 @@ import yaml
 from nordlang.board.grid import parse_space
 from nordlang.cli import main
 
-SCEN = Path(__file__).resolve().parent.parent / "variants" / "scenarios"
+SCEN = Path(__file__).resolve().parent.parent / "variants" / "nord" / "scenarios"
 
 
 def _cut(tmp_path, name, moves):

@@ -32,8 +32,8 @@ from nordlang.rules.yamlpos import load_yaml
 from nordlang.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT / "rulebook"
-SCENARIOS = ROOT / "variants" / "scenarios"
+RULEBOOK = ROOT / "rulebook" / "nord"
+SCENARIOS = ROOT / "variants" / "nord" / "scenarios"
 
 FUZZ = settings(deadline=None, derandomize=True, database=None, print_blob=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,

@@ -91,7 +91,7 @@ def test_the_bundled_exists_hints_agree_with_their_options(capsys):
     options they stand for, at every decision of real games."""
     import nordlang
     from nordlang.cli import main
-    assert main(["validate", str(nordlang.bundled("rulebook")), "--simulate", "4"]) == 0
+    assert main(["validate", str(nordlang.bundled("rulebook") / "nord"), "--simulate", "4"]) == 0
     assert "0 error(s)" in capsys.readouterr().out
 
 
@@ -260,8 +260,9 @@ def _failure(tmp_path, text):
 
 
 def _turn_line(text, nth=1):
-    """The line of rulebook/turn.yaml holding `text` (its nth occurrence), from 1."""
-    lines = (Path(nordlang.__file__).resolve().parent.parent / "rulebook" / "turn.yaml").read_text().splitlines()
+    """The line of rulebook/nord/turn.yaml holding `text` (its nth occurrence), from 1."""
+    turn = Path(nordlang.__file__).resolve().parent.parent / "rulebook" / "nord" / "turn.yaml"
+    lines = turn.read_text().splitlines()
     found = [i + 1 for i, line in enumerate(lines) if text in line]
     return found[nth - 1]
 

@@ -307,7 +307,7 @@ def test_other_bad_input(log, tmp_path, capsys):
 
 def test_render_a_scenario(tmp_path, capsys):
     pytest.importorskip("nordlang.scenario")
-    path = nordlang.bundled("variants") / "scenarios" / "simple-attack.yaml"
+    path = nordlang.bundled("variants") / "nord" / "scenarios" / "simple-attack.yaml"
     if not path.exists():
         pytest.skip("no bundled scenario")
     out = tmp_path / "scenario.svg"
@@ -329,7 +329,7 @@ def _pieces_at(svg_path):
 def test_render_a_scenario_after_its_moves(tmp_path, capsys):
     """--moves all draws the position the scenario's script leads to, --moves N
     the one after its first N entries (an 'expect' entry plays nothing)."""
-    path = nordlang.bundled("variants") / "scenarios" / "placement-2.yaml"
+    path = nordlang.bundled("variants") / "nord" / "scenarios" / "placement-2.yaml"
     out = tmp_path / "p.svg"
     placed = [("d3", "man", "blue"), ("e3", "man", "blue")]
     assert main(["render", str(path), "-o", str(out)]) == 0
@@ -348,7 +348,7 @@ def test_render_a_scenario_after_its_moves(tmp_path, capsys):
 
 
 def test_render_after_moves_bad_input(tmp_path, log, capsys):
-    path = nordlang.bundled("variants") / "scenarios" / "placement-2.yaml"
+    path = nordlang.bundled("variants") / "nord" / "scenarios" / "placement-2.yaml"
     out = str(tmp_path / "p.svg")
     capsys.readouterr()
     assert main(["render", str(path), "--moves", "4", "-o", out]) == 2
@@ -468,7 +468,7 @@ def test_a_png_somewhat_too_big_is_scaled_down_to_fit(tmp_path, capsys):
 
 
 def test_a_scenario_takes_no_variant_option(tmp_path, capsys):
-    scenario = ROOT / "variants" / "scenarios" / "connections.yaml"
+    scenario = ROOT / "variants" / "nord" / "scenarios" / "connections.yaml"
     assert main(["render", str(scenario), "--variant", "no-storm", "-o", str(tmp_path / "x.svg")]) == 2
     assert _one_line_error(capsys) == (f"error: {scenario} is a scenario: --variant applies to replay logs; a "
                                        "scenario names its own variants")

@@ -202,7 +202,7 @@ def test_a_rulebook_path_in_a_replay_is_never_opened(tmp_path, capsys):
 def test_a_variant_file_in_a_replay_is_used_only_when_given(tmp_path, capsys):
     from nordlang import bundled
     mine = tmp_path / "mine.yaml"
-    mine.write_text((bundled("variants") / "no-storm.yaml").read_text())
+    mine.write_text((bundled("variants") / "nord" / "no-storm.yaml").read_text())
     log = tmp_path / "mine.jsonl"
     assert main(["play", "--players", "2", "--seed", "3", "--quiet", "--variant", str(mine), "--log", str(log)]) == 0
     capsys.readouterr()
@@ -213,7 +213,7 @@ def test_a_variant_file_in_a_replay_is_used_only_when_given(tmp_path, capsys):
     assert f"hint: if you trust that file, give it yourself: --variant {mine}" in err
     assert main(["replay", str(log), "--variant", "no-storm"]) == 0     # the same rules, bundled
     assert "replay matches" in capsys.readouterr().out
-    mine.write_text((bundled("variants") / "no-storm.yaml").read_text())
+    mine.write_text((bundled("variants") / "nord" / "no-storm.yaml").read_text())
     assert main(["replay", str(log), "--variant", str(mine)]) == 0
     assert main(["render", str(log), "--variant", str(mine), "-o", str(tmp_path / "x.svg")]) == 0
 

@@ -9,9 +9,9 @@ import yaml
 from nordlang.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXED = ROOT / "variants" / "scenarios" / "fixed" / "warrior-scoring.yaml"
-ATTACK = ROOT / "variants" / "scenarios" / "simple-attack.yaml"
-ONE = ROOT / "variants" / "scenarios" / "fixed" / "one-attacker.yaml"
+FIXED = ROOT / "variants" / "nord" / "scenarios" / "fixed" / "warrior-scoring.yaml"
+ATTACK = ROOT / "variants" / "nord" / "scenarios" / "simple-attack.yaml"
+ONE = ROOT / "variants" / "nord" / "scenarios" / "fixed" / "one-attacker.yaml"
 
 BASE_BOAT = ["jarl:yellow", "jarl:green", "jarl"]
 

@@ -225,7 +225,7 @@ NO_CHOICE = ("defect: a turn that asks no player anything is not reported; `nord
 UNCHECKED_NAMES = ("defect: names the rulebook refers to in its data (a feature's terrain, a piece's home zone, "
                    "a structure kind's stands_on terrain) are not checked; `nord validate` exits 0")
 PATCHED_ISLAND = ("defect: when a variant patches part of an island so that it breaks a board check, the error "
-                  "points at the bundled rulebook's island (rulebook/islands.yaml:11:5), not at the variant")
+                  "points at the bundled rulebook's island (rulebook/nord/islands.yaml:11:5), not at the variant")
 ITEM_POS = ("defect: the error points at the whole list of a location ('[' of the list), not at the item "
             "that does not fit")
 COLOUR_POS = "defect: an unknown colour in 'position: player:' is reported at the key 'player', not at the colour"
@@ -236,7 +236,7 @@ VALIDATE_DEFECTS: dict = {}
 
 CASCADE = ("defect: `nord validate` runs the rulebook's board_checks on rules that did not compile, so one "
            "mistake in a definition also gives 'the island for N players breaks a setup rule' errors (or "
-           "runtime errors) in rulebook/islands.yaml, a file the user did not touch")
+           "runtime errors) in rulebook/nord/islands.yaml, a file the user did not touch")
 # files that give more errors than their mistakes (besides the defects above)
 EXTRA_DEFECTS: dict = {}
 
@@ -434,10 +434,10 @@ def test_alias_bomb_is_refused_quickly():
 
 
 def test_bundled_rulebook_variants_and_scenarios_validate_cleanly(capsys):
-    variants = sorted((ROOT / "variants").glob("*.yaml"))
-    scenarios = ROOT / "variants" / "scenarios"
+    variants = sorted((ROOT / "variants" / "nord").glob("*.yaml"))
+    scenarios = ROOT / "variants" / "nord" / "scenarios"
     assert variants and scenarios.is_dir()
-    rc, out, err = run(capsys, "validate", ROOT / "rulebook", *variants, scenarios)
+    rc, out, err = run(capsys, "validate", ROOT / "rulebook" / "nord", *variants, scenarios)
     assert " 0 error(s), 0 warning(s)" in out, err
     assert rc == 0, err
 
@@ -547,7 +547,7 @@ def test_a_scenarios_moves_are_counted_from_one_in_every_message(tmp_path, capsy
     `nord explain` all name its third entry of 'moves' 'move 3' (the schema
     said moves/2, the run 'move 3')."""
     import yaml
-    data = yaml.safe_load((ROOT / "variants" / "scenarios" / "simple-attack.yaml").read_text())
+    data = yaml.safe_load((ROOT / "variants" / "nord" / "scenarios" / "simple-attack.yaml").read_text())
     data.pop("expect", None)
     path = tmp_path / "s.yaml"
     data["moves"] = ["play none", {"expect": {"legal": ["place c2,d2"]}}, 5, {"expect": {"holds": [True]}}]

@@ -10,7 +10,7 @@ from helpers import first_error, past_setup
 import nordlang
 from nordlang.cli import main
 
-VARIANTS = sorted((Path(__file__).resolve().parent.parent / "variants").glob("*.yaml"))
+VARIANTS = sorted((Path(__file__).resolve().parent.parent / "variants" / "nord").glob("*.yaml"))
 
 
 def _play(rules, seed):

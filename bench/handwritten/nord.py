@@ -2,7 +2,7 @@
 
 Why this exists: the project wants to say how much the rules-as-data
 engine costs against a plain engine for the same game. This module is that
-plain engine: the rules of ../../rulebook/*.yaml (with their RULINGs, see
+plain engine: the rules of ../../rulebook/nord/*.yaml (with their RULINGs, see
 shared/RULINGS.md) written directly as Python, the way one would write
 them for this one game in a day: dicts, sets and lists, breadth-first
 searches for connectivity, groups grown one space at a time. It is not
@@ -10,7 +10,7 @@ part of nordlang, of its tests or of CI, and it imports nothing from
 nordlang; bench/handwritten/compare.py times it against nordlang.
 
 It plays the bundled 4-player standard island only (the map below is that
-of rulebook/islands.yaml; compare.py checks it against nordlang's board).
+of rulebook/nord/islands.yaml; compare.py checks it against nordlang's board).
 Random play chooses uniformly among all legal options at each decision,
 as nordlang's random play does: the options are listed in full, with the
 same lookahead (a treasure tile, a negotiator move or the choice of turn A
@@ -23,7 +23,7 @@ import random
 from collections import Counter
 
 # ---------------------------------------------------------------- the board
-# The 4-player island of rulebook/islands.yaml: m mountain, f forest,
+# The 4-player island of rulebook/nord/islands.yaml: m mountain, f forest,
 # k karst, * karst with a stone pile, ~ sea, A-H settlements (on mountain),
 # X the small dragon boat (on the sea). Rows top to bottom, columns a-k.
 ISLAND = """\

@@ -20,7 +20,7 @@ def add(sub):
 def run_variants(args):
     from .. import bundled
     from ..rules.yamlpos import load_yaml
-    files = sorted(bundled("variants").glob("*.yaml"))
+    files = sorted((bundled("variants") / "nord").glob("*.yaml"))
     if not files:
         raise UsageError("no bundled variants found")
     for f in files:

@@ -40,7 +40,7 @@ def _variants(path, header, variants):
     if variants is not None:
         return list(variants)
     names = header.get("variants") or []
-    folder = bundled("variants")
+    folder = bundled("variants") / "nord"
     out = []
     for name in names:
         bundled_file = folder / f"{name}.yaml"

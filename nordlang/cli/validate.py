@@ -50,13 +50,13 @@ def _expand(path: Path) -> list[Path]:
             return kind_of(f)
         except NordError:
             return "unreadable"          # reported when the file itself is checked
-    if not files or any(kind(f) == "rulebook" for f in files):
+    if any(kind(f) == "rulebook" for f in files):
         return [path]
     out = list(files)
     for sub in sorted(d for d in path.iterdir() if d.is_dir()):
         if any(sub.rglob("*.yaml")):
             out.extend(_expand(sub))
-    return out
+    return out or [path]
 
 
 def _flatten(e):
@@ -199,7 +199,7 @@ def _in_file_order(problems: list) -> list:
 
 def run(args):
     from .. import bundled
-    paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook")]
+    paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook") / "nord"]
     problems: list = []
     checked = 0
     for path in paths:

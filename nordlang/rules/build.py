@@ -14,7 +14,7 @@ def rulebook_file(rulebook) -> Path:
     """Resolve a rulebook argument: None (bundled), a folder or a file."""
     from .. import bundled
     if rulebook is None:
-        path = bundled("rulebook") / "nord.yaml"
+        path = bundled("rulebook") / "nord" / "nord.yaml"
     else:
         path = Path(rulebook)
         if path.is_dir():

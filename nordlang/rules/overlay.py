@@ -24,10 +24,10 @@ def variant_file(name) -> Path:
         if not p.exists():
             raise LoadError(f"no such variant file: {p}", Pos(str(p)))
         return p
-    cand = bundled("variants") / f"{name}.yaml"
+    cand = bundled("variants") / "nord" / f"{name}.yaml"
     if cand.exists():
         return cand
-    known = [f.stem for f in bundled("variants").glob("*.yaml")]
+    known = [f.stem for f in (bundled("variants") / "nord").glob("*.yaml")]
     raise LoadError(f"unknown variant {str(name)!r}", Pos(str(name)), hint=did_you_mean(str(name), known)
                     or f"bundled variants: {', '.join(sorted(known))}")
 
