@@ -456,6 +456,9 @@ def _board(doc, data, src, players) -> None:
             _put(doc, path, {**_at(doc.data, path), "seats": data["seats"]}, {path + ("seats",): (src, ("seats",))})
         return
     board = {k: data[k] for k in _DRAWING if k in data and k != "structures"}
+    base = _at(doc.data, path) if path is not None else None
+    if isinstance(base, dict):       # the map is drawn on the rulebook's geometry (a hex game's too)
+        board.update({k: base[k] for k in ("geometry", "shape") if k in base and k not in board})
     drawn = data.get("structures") or {}
     board["structures"] = {k: {"kind": v} if isinstance(v, str) else v for k, v in drawn.items()}
     if "seats" in data:
