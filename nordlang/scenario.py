@@ -231,6 +231,13 @@ class Scenario:
                 got = sorted(rules.color(w) for w in compute_result(rules, st).winners)
                 if got != want:
                     fail.append(Failure(at("winner"), "winner", _list(want), _list(got)))
+        if "draw" in exp:
+            if not st.over:
+                fail.append(Failure(at("draw"), "a draw", str(exp["draw"]).lower(), "the game is not over"))
+            else:
+                got = compute_result(rules, st).draw
+                if got != exp["draw"]:
+                    fail.append(Failure(at("draw"), "a draw", str(exp["draw"]).lower(), str(got).lower()))
 
     def _compile(self, text, path, key=False):
         info_path = path
