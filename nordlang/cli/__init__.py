@@ -71,6 +71,16 @@ def _game_name(text):
     return text
 
 
+def rulebook_text(rulebook):
+    """args.rulebook as text that load_rules reads the same way: a game's
+    name as it is, a path as a path (a bare folder name gets './', so it is
+    not taken for a game's name)."""
+    if not isinstance(rulebook, Path):
+        return rulebook
+    from ..rules.games import is_name
+    return os.path.join(".", str(rulebook)) if is_name(str(rulebook)) else str(rulebook)
+
+
 def rulebook_path_text(rulebook):
     """What a replay's header records as the rulebook's path: the path given
     with --rulebook, or None (a game by name is recorded as its name)."""
@@ -137,4 +147,5 @@ def _drop_stdout() -> None:
         pass
 
 
-__all__ = ["main", "add_rules_options", "rulebook_path_text", "positive_int", "at_least_one", "UsageError"]
+__all__ = ["main", "add_rules_options", "rulebook_text", "rulebook_path_text", "positive_int", "at_least_one",
+           "UsageError"]
