@@ -8,6 +8,7 @@ separator, no .yaml) names a game; anything else, and any Path, is a path.
 
 from __future__ import annotations
 
+import re
 from os import PathLike
 from pathlib import Path
 
@@ -25,11 +26,13 @@ def bundled_games() -> dict[str, Path]:
     return {d.name: d / f"{d.name}.yaml" for d in sorted(folder.iterdir()) if (d / f"{d.name}.yaml").is_file()}
 
 
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
 def is_name(text) -> bool:
-    """A bare name (a game or a bundled variant), not a path: text with no
-    folder separator, not starting with a dot, not ending in .yaml/.yml."""
-    return (isinstance(text, str) and bool(text) and "/" not in text and "\\" not in text
-            and not text.startswith(".") and not text.endswith((".yaml", ".yml")))
+    """A bare name (a game or a bundled variant), not a path: letters,
+    digits, '-' and '_' only (no folder separator, no dot, no .yaml)."""
+    return isinstance(text, str) and _NAME.fullmatch(text) is not None
 
 
 def unknown_game(name: str, pos: Pos | None = None, source_line=None) -> LoadError:
