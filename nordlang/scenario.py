@@ -21,7 +21,7 @@ from .lang.compiler import Compiler
 from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
 from .rules.build import read_doc
-from .rules.games import describe, is_name, rulebook_file, variants_folder
+from .rules.games import scenario_rulebook, variants_folder
 from .rules.loader import check_errors, fix_lines, wrong_kind
 from .rules.overlay import variant_file
 from .rules.yamlpos import load_yaml
@@ -393,45 +393,6 @@ def _items_at(rules, spec, src, path) -> list:
 
 
 # ---------------- loading ----------------
-def scenario_rulebook(path: Path, data: dict, src, given=None) -> Path:
-    """The main file of the game a scenario is played on: its `game: NAME`
-    or `rulebook: PATH` (relative to the file), or `given` (--game or
-    --rulebook). A scenario naming none, with none given, is an error:
-    it is never silently played on the default game."""
-    if "game" in data and "rulebook" in data:
-        raise _err(src, ("rulebook",), "a scenario names its game once: 'game: NAME' or 'rulebook: PATH', not both",
-                   key=True)
-    named = None
-    try:
-        if "game" in data:
-            named = rulebook_file(data["game"]) if is_name(data["game"]) else None
-            if named is None:
-                raise _err(src, ("game",), f"'game: {data['game']}' is not a game's name",
-                           hint="a bundled game's name (see nord games); a rulebook file is 'rulebook: PATH'")
-        elif "rulebook" in data:
-            rb = path.parent / data["rulebook"]
-            if not rb.exists():
-                raise _err(src, ("rulebook",), f"no rulebook at {data['rulebook']!r} (relative to this file)")
-            named = rulebook_file(rb)
-    except NordError as e:
-        if e.pos is not None and e.pos.line is not None:
-            raise
-        key = "game" if "game" in data else "rulebook"
-        raise _err(src, (key,), e.message, hint=e.hint) from None
-    if given is None:
-        if named is None:
-            raise SchemaError("this scenario names no game", Pos(str(path), 1, 1),
-                              hint="add 'game: NAME' (a bundled game, see nord games) or 'rulebook: PATH' (relative "
-                                   "to this file), or give --game or --rulebook")
-        return named
-    chosen = rulebook_file(given)
-    if named is not None and named.resolve() != chosen.resolve():
-        key = "game" if "game" in data else "rulebook"
-        raise _err(src, (key,), f"this scenario is of {describe(named)}, not of {describe(chosen)} (given with "
-                                f"--game or --rulebook)", hint="leave out --game/--rulebook: a scenario names its game")
-    return chosen
-
-
 def load_scenario(path, rulebook=None) -> Scenario:
     """A scenario file, on the game it names (or `rulebook`: a game name or a
     path, from --game/--rulebook; one the scenario names must agree)."""

@@ -82,7 +82,7 @@ def folder_main(path: Path) -> Path:
         return mains[0]
     if len(mains) > 1:
         raise LoadError(f"several rulebooks in folder {path}: {', '.join(f.name for f in mains)}", Pos(str(path)),
-                        hint=f"give the file, or name the main one {path.name}.yaml after its folder")
+                       hint=f"give the file, or name the main one {path.name}.yaml after its folder")
     unreadable = [f for f in files if kinds[f] == "unreadable"]
     if unreadable:
         return unreadable[0]            # (reading it reports what is wrong with it)
@@ -124,10 +124,54 @@ def variants_folder(rulebook_path: Path) -> Path | None:
     return found if found.is_dir() else None
 
 
+def scenario_rulebook(path: Path, data: dict, src, given=None) -> Path:
+    """The main file of the game a scenario is played on: its `game: NAME`
+    or `rulebook: PATH` (relative to the file), or `given` (--game or
+    --rulebook). A scenario naming none, with none given, is an error:
+    it is never silently played on the default game."""
+    if "game" in data and "rulebook" in data:
+        raise _at(src, ("rulebook",), "a scenario names its game once: 'game: NAME' or 'rulebook: PATH', not both",
+                  key=True)
+    named = None
+    try:
+        if "game" in data:
+            named = rulebook_file(data["game"]) if is_name(data["game"]) else None
+            if named is None:
+                raise _at(src, ("game",), f"'game: {data['game']}' is not a game's name",
+                          hint="a bundled game's name (see nord games); a rulebook file is 'rulebook: PATH'")
+        elif "rulebook" in data:
+            rb = path.parent / data["rulebook"]
+            if not rb.exists():
+                raise _at(src, ("rulebook",), f"no rulebook at {data['rulebook']!r} (relative to this file)")
+            named = rulebook_file(rb)
+    except LoadError as e:
+        if e.pos is not None and e.pos.line is not None:
+            raise
+        key = "game" if "game" in data else "rulebook"
+        raise _at(src, (key,), e.message, hint=e.hint) from None
+    if given is None:
+        if named is None:
+            raise LoadError("this scenario names no game", Pos(str(path), 1, 1),
+                            hint="add 'game: NAME' (a bundled game, see nord games) or 'rulebook: PATH' (relative "
+                                 "to this file), or give --game or --rulebook")
+        return named
+    chosen = rulebook_file(given)
+    if named is not None and named.resolve() != chosen.resolve():
+        key = "game" if "game" in data else "rulebook"
+        raise _at(src, (key,), f"this scenario is of {describe(named)}, not of {describe(chosen)} (given with "
+                               f"--game or --rulebook)", hint="leave out --game/--rulebook: a scenario names its game")
+    return chosen
+
+
+def _at(src, path, msg, key=False, **kw) -> LoadError:
+    p = src.pos(path, key=key)
+    return LoadError(msg, p, source_line=src.line(p.line), **kw)
+
+
 def describe(rulebook_path: Path) -> str:
     """A rulebook as a user would name it: its game name, or its path."""
     return game_name(rulebook_path) or str(rulebook_path)
 
 
 __all__ = ["DEFAULT_GAME", "bundled_games", "is_name", "unknown_game", "game_file", "rulebook_file",
-           "folder_main", "game_name", "variants_folder", "describe"]
+           "folder_main", "game_name", "variants_folder", "describe", "scenario_rulebook"]

@@ -11,15 +11,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import LoadError, Pos, SchemaError, describe_path, did_you_mean
-from .games import bundled_games, folder_main, game_file, is_name, variants_folder
+from .games import bundled_games, folder_main, game_file, is_name, rulebook_file, variants_folder
 from .yamlpos import load_yaml
 
 _OPS = ("replace", "remove", "before", "after")
 
 
-def variant_file(name, folder: Path | None = None) -> Path:
+_DEFAULT = object()      # (the default game's variants)
+
+
+def variant_file(name, folder=_DEFAULT) -> Path:
     """A variant argument: a path, or the name of a variant in `folder` (the
-    variants of the game being played: variants/<game>/)."""
+    variants of the game being played, variants/<game>/; by default the
+    default game's; None: the game has no bundled variants)."""
+    if folder is _DEFAULT:
+        folder = variants_folder(rulebook_file(None))
     p = Path(name)
     if not is_name(name) or p.exists():
         if not p.exists():
@@ -65,11 +71,13 @@ def read_variant(path: Path):
     return data, src
 
 
-def expand(variants, folder: Path | None = None) -> tuple[list, Path | None, tuple | None]:
+def expand(variants, folder=_DEFAULT) -> tuple[list, Path | None, tuple | None]:
     """Variant names/paths, with what each extends put before it (no
     repeats); bundled names are looked up in `folder`. Also the rulebook the
     chain extends (a game by name, or a rulebook by path; None when no
     variant names one) and where it is named (source, key path)."""
+    if folder is _DEFAULT:
+        folder = variants_folder(rulebook_file(None))
     out: list = []
     seen: set = set()
     root: list = [None, None]
