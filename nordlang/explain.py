@@ -30,13 +30,20 @@ def parse_value(rules, text: str):
     text = text.strip()
     if text == "none":
         return None
-    if "," in text:
-        return frozenset(parse_value(rules, t) for t in text.split(","))
-    if ">" in text:
-        return tuple(parse_value(rules, t) for t in text.split(">"))
+    if len(_split(text, ",")) > 1:
+        return frozenset(parse_value(rules, t) for t in _split(text, ","))
+    sep = rules.tuple_sep
+    if sep and len(_split(text, sep)) > 1:
+        return tuple(parse_value(rules, t) for t in _split(text, sep))
+    if text.startswith("(") and text.endswith(")") and _split(text[1:-1], ",") == [text[1:-1]] and sep:
+        return parse_value(rules, text[1:-1])           # a chain in brackets, a part of a longer one
+    if text.startswith("(") and text.endswith(")"):       # (a, b): a tuple without a declared separator
+        inner = text[1:-1]
+        return tuple(parse_value(rules, t) for t in _split(inner, ","))
     parse = rules.grid.parse
-    if "-" in text and all(parse(t) for t in text.split("-")):
-        return tuple(parse(t) for t in text.split("-"))
+    path = rules.path_sep
+    if path and path in text and all(parse(t) for t in text.split(path)):
+        return tuple(parse(t) for t in text.split(path))
     s = parse(text)
     if s is not None and s in rules.grid.space_set:
         return s
@@ -48,6 +55,25 @@ def parse_value(rules, text: str):
     if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
     return text
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """`text` cut at each `sep` outside brackets."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            out.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    out.append(text[start:])
+    return out
 
 
 def explain(game, text: str) -> tuple[bool, list[str]]:
@@ -248,6 +274,16 @@ class Explainer:
         return type(node).__name__
 
     # -- why is a condition false --
+    def where(self, b: dict, *nodes) -> str:
+        """'  (where c = b3)': the values of the local names (a loop's variable,
+        a definition's parameter) that the shown expressions use."""
+        names = []
+        for node in nodes:
+            for n in A.walk(node):
+                if isinstance(n, A.Name) and n.id in b and n.id not in names:
+                    names.append(n.id)
+        return f"  (where {', '.join(f'{k} = {self.show(b[k])}' for k in names)})" if names else ""
+
     def why_false(self, text, path, indent, bindings=None):
         try:
             node = self._tree(text, path)
@@ -262,14 +298,14 @@ class Explainer:
             for part in _conjuncts(node):
                 v = self.value(part, b)
                 if not v:
-                    out.append(f"{pad}{self.src(part, text)}  ->  {self.show(v)}")
+                    out.append(f"{pad}{self.src(part, text)}  ->  {self.show(v)}{self.where(b, part)}")
                     out.extend(self._false(part, text, b, indent + 2))
                     break
             return out
         if isinstance(node, A.BinOp):
             left, right = self.value(node.left, b), self.value(node.right, b)
             out = [f"{pad}{self.src(node.left, text)} = {self.show(left)};  "
-                   f"{self.src(node.right, text)} = {self.show(right)}"]
+                   f"{self.src(node.right, text)} = {self.show(right)}{self.where(b, node)}"]
             for side, v in ((node.left, left), (node.right, right)):
                 if v == 0 and isinstance(side, A.Call) and isinstance(side.func, A.Name) and \
                         side.func.id in ("len", "count") and len(side.args) == 1:

@@ -314,7 +314,7 @@ def test_placing_errors_costs_a_game_nothing():
     (a string) for it, not its syntax tree."""
     import random
 
-    from nordlang.lang.compiler import Where
+    from nordlang.lang.trace import Where
     rules = nordlang.load_rules(players=3)
     game = nordlang.Game(rules, 5)
     rng = random.Random(5)

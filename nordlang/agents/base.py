@@ -75,10 +75,14 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 7919 + seat * 104729 + 17) % (2 ** 31)
 
 
-def check_agents(specs, rules) -> None:
-    """Every error the named agents would meet with these rules, before any game."""
+def check_agents(specs, rules, interactive: bool = False) -> None:
+    """Every error the named agents would meet with these rules, before any
+    game; an agent that reads the terminal only where a person plays (interactive)."""
     for spec in specs:
         cls = parse_spec(spec)[0]
+        if getattr(cls, "interactive", False) and not interactive:
+            raise UsageError(f"agent {cls.name!r} is a person at the terminal: it plays in `nord play` only",
+                             hint="let a program take the seat here (random, greedy, mcts)")
         if getattr(cls, "needs_evaluation", False) and rules.evaluation is None:
             raise UsageError(f"agent {cls.name!r} needs the rulebook's result.evaluation, which this rulebook "
                              "does not state", hint="use the random agent, or state result.evaluation")
@@ -95,7 +99,7 @@ def make_agents(specs, players: int, game_seed: int) -> list:
 
 
 def _load_all():
-    from . import greedy, random_agent  # noqa: F401
+    from . import greedy, human, random_agent  # noqa: F401
     try:
         from . import mcts  # noqa: F401
     except ImportError:  # pragma: no cover - optional module

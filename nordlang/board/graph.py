@@ -23,7 +23,7 @@ from collections import OrderedDict
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
-_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see compiler._MEMO)
+_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 
 
 class _Masks:
@@ -356,13 +356,15 @@ class Links:
             return self._component(c)
         return frozenset((x,)) if x in self.grid.port_faces else frozenset()
 
-    def shortest_paths(self, a: str, b: str) -> tuple:
+    def shortest_paths(self, a: str, b: str, budget=None) -> tuple:
         """All shortest chains of linked spaces from a port of `a` to a port of `b`.
 
         Breadth-first over the occupied spaces, a layer (a mask) at a time,
         from the spaces facing a's ports until a layer holds one facing b's;
         then each chain is walked back through the layers. Ports are leaves
-        of the graph, so a chain never passes through a structure.
+        of the graph, so a chain never passes through a structure. Their
+        number can grow exponentially with their length: each layer and each
+        chain walked is charged to `budget` (lang/budget.py), when given.
         """
         key = ("paths", a, b)
         hit = self.memo.get(key)
@@ -380,26 +382,30 @@ class Links:
             layer = spread(layer) & occ & ~seen
             seen |= layer
             layers.append(layer)
+        if budget is not None:
+            budget.charge(len(layers))
         paths: list = []
         for end in mk.members(layer & goal):
-            _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths)
+            _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths, budget)
         out = tuple(sorted(paths))
         self.memo[key] = out
         return out
 
 
-def _walk_back(orth, bit, layers, k, tail, paths) -> None:
+def _walk_back(orth, bit, layers, k, tail, paths, budget=None) -> None:
     """Every chain from a space of layer 0 to tail[0] (in layer k) through
     the layers below, reversed, into `paths` (a plain function, not a
     closure calling itself: that would be a reference cycle left to the
-    collector)."""
+    collector); each chain is charged to `budget` by its length."""
     if k == 0:
+        if budget is not None:
+            budget.charge(len(tail))
         paths.append(tuple(reversed(tail)))
         return
     below = layers[k - 1]
     for n in orth[tail[-1]]:
         if bit[n] & below:
-            _walk_back(orth, bit, layers, k - 1, tail + [n], paths)
+            _walk_back(orth, bit, layers, k - 1, tail + [n], paths, budget)
 
 
 def _frontiers(grid) -> dict:

@@ -8,7 +8,15 @@ from pathlib import Path
 
 from ..errors import UsageError
 from . import add_rules_options
-from .simulate import Progress, add_run_options, check_config, check_scheduler, make_config, split_agents
+from .simulate import (
+    Progress,
+    add_run_options,
+    check_config,
+    check_scheduler,
+    close_scheduler,
+    make_config,
+    split_agents,
+)
 
 EPILOG = """\
 The two sides, A and B, start from the shared options (--game or --rulebook,
@@ -18,7 +26,9 @@ The two sides, A and B, start from the shared options (--game or --rulebook,
   --agents-a / --agents-b         other agents for that side
   --players-a / --players-b       another player count for that side
   --rulebook-a / --rulebook-b     another rulebook for that side
-Game i of A and game i of B have the same seed and the same seating, so
+Game i of A and game i of B have the same seed and the same seating
+(they are played together, and compared as they come: memory stays flat
+in the number of games; the output does not depend on --jobs), so
 every per-game metric is compared as a paired difference B - A (paired
 t-test on the per-seed differences) and every rate (seat win rates, agent
 win rates, the share of each trigger) with a pooled two-proportion z-test,
@@ -55,7 +65,8 @@ def add(sub):
 def side_config(args, side):
     variants = list(args.variant) + list(getattr(args, f"variant_{side}"))
     variants += [v.strip() for v in getattr(args, side).split(",") if v.strip()]
-    agents = getattr(args, f"agents_{side}") or args.agents
+    agents = getattr(args, f"agents_{side}")
+    agents = args.agents if agents is None else agents      # ('' is an error, not the default)
     players = getattr(args, f"players_{side}") or args.players
     rulebook = getattr(args, f"rulebook_{side}") or args.rulebook
     return make_config(rulebook, variants, players, agents, args)
@@ -67,8 +78,8 @@ def describe(config, rules):
 
 
 def run(args):
-    from ..sim.compare import compare_records, format_comparison
-    from ..sim.simulate import run_games
+    from ..sim.compare import Comparison, format_comparison
+    from ..sim.parallel import run_tasks
     if args.jobs and args.scheduler:
         raise UsageError("give --jobs or --scheduler, not both")
     ca, cb = side_config(args, "a"), side_config(args, "b")
@@ -76,24 +87,26 @@ def run(args):
     rb = check_config(cb)
     if ca == cb:
         print("note: A and B are the same configuration", file=sys.stderr)
-    client = check_scheduler(args)
     n = args.games
-    recs = {"a": [], "b": []}
+    comparison = Comparison()
     bar = Progress(2 * n, 0, enabled=not args.no_progress)
+    client = None
     try:
-        for side, cfg in (("a", ca), ("b", cb)):
-            games = run_games(cfg, range(n), args.jobs, client)
-            try:
-                for rec in games:
-                    recs[side].append(rec)
-                    bar.update()
-            finally:
-                games.close()
+        client = check_scheduler(args)
+        # game i of A, then game i of B: pairs come back together, in game order
+        tasks = ((cfg, i) for i in range(n) for cfg in (ca, cb))
+        games = run_tasks(tasks, args.jobs, client, total=2 * n)
+        try:
+            for rec_a in games:
+                rec_b = next(games)
+                comparison.add(rec_a, rec_b)
+                bar.update(2)
+        finally:
+            games.close()
     finally:
         bar.close()
-        if client is not None:
-            client.close()
-    c = compare_records(recs["a"], recs["b"])
+        close_scheduler(client)
+    c = comparison.result()
     for line in format_comparison(c, describe(ca, ra), describe(cb, rb)):
         print(line)
     return 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)

@@ -7,6 +7,7 @@ import sys
 
 from .. import Game, load_rules
 from ..agents.base import check_agents, make_agents, parse_spec
+from ..agents.human import EndOfInput
 from ..engine.record import check_writable, replay_lines, write_atomic
 from ..errors import NordError
 from ..render.text import event_lines, final_table
@@ -19,7 +20,9 @@ def add(sub):
     add_rules_options(p)
     p.add_argument("--seed", type=positive_int, help="the game's seed (default: picked and printed)")
     p.add_argument("--agents", default="random", metavar="A,B,...",
-                   help="one agent per seat, e.g. random,greedy,mcts:playouts=50 (the last repeats)")
+                   help="one agent per seat, e.g. random,greedy,mcts:playouts=50 (the last repeats); 'human' is "
+                        "you at the terminal: type an option's number or the option, ? lists them; the end of "
+                        "input (Ctrl-D) stops the game with exit status 1, keeping the game so far in --log")
     p.add_argument("--log", metavar="FILE",
                    help="write a replay (JSON lines) to FILE; a game stopped by Ctrl-C (exit 130) or an error "
                         "leaves the game so far there, a partial game that `nord replay` checks as far as it "
@@ -36,7 +39,7 @@ def run(args):
     if args.log:
         check_writable(args.log)          # before the game, not after it
     rules = load_rules(args.rulebook, args.players, args.variant)
-    check_agents(specs, rules)
+    check_agents(specs, rules, interactive=True)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     agents = make_agents(specs, rules.num_players, seed)
     out = sys.stdout
@@ -71,6 +74,13 @@ def run(args):
 
     try:
         play_out(game, agents, step)
+    except EndOfInput:
+        moves = sum(1 for h in game.state.history[:done[0]] if not h[4])
+        print(f"stopped: the input ended before the game did ({moves} moves played, turn {game.state.turn})",
+              file=sys.stderr)
+        if args.log:
+            save_partial(args.log, rules, seed, game.state.history[:done[0]], header)
+        return 1
     except (KeyboardInterrupt, OSError, NordError):
         if args.log:
             save_partial(args.log, rules, seed, game.state.history[:done[0]], header)

@@ -122,7 +122,8 @@ def replay_file(path, rulebook=None, variants=None):
     replayed = {"final": state_digest(st), "turns": st.turn, "unfinished": True if res is None else None}
     if res is not None:
         replayed["points"], replayed["winners"] = list(res.points), list(res.winners)
-    for key in ("unfinished", "final", "turns", "points", "winners"):
+        replayed["draw"] = True if res.draw else None
+    for key in ("unfinished", "final", "turns", "points", "winners", "draw"):
         if footer.get(key) != replayed.get(key):
             if key == "unfinished":
                 raise ReplayError("the replay ends " + ("before the game's end, but records no 'unfinished'"
@@ -144,5 +145,5 @@ def run(args):
         return 0
     pts = ", ".join(f"{game.rules.color(p)} {n}" for p, n in enumerate(game.points()))
     print(f"replay matches: {len(game.state.history)} decisions, same final state {state_digest(game.state)} "
-          f"({pts})")
+          f"({pts}{'; a draw' if game.result.draw else ''})")
     return 0

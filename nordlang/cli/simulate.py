@@ -4,6 +4,8 @@ Game i has its own seed derived from --seed and i, and agents rotate over
 the seats (seat s of game i gets agent (s + i) mod P of --agents, the list
 first repeated to P entries) unless --fixed-seats: so the results are the
 same for any --jobs, on a Dask cluster or not, and a run can be resumed.
+Records stream to --out in game order; the statistics are running counts
+(see DETERMINISM below, which is also the command's help).
 """
 
 from __future__ import annotations
@@ -15,29 +17,55 @@ import time
 from ..errors import NordError, UsageError
 from . import add_rules_options, at_least_one, positive_int, rulebook_text
 
+DETERMINISM = """\
+Same command, same --seed: the same --out file, byte for byte, for any
+--jobs and on a Dask cluster. Game i's seed is derived from --seed and i;
+agents rotate over the seats (in game i, seat s is played by agent
+(s + i) mod P of --agents, the list first repeated to P entries;
+--fixed-seats keeps agent s in seat s); records are written in game
+order and hold no timing (--timings FILE writes each game's seconds
+apart).
+
+--out FILE is written append-safely: made (or with --force replaced)
+atomically with its header line, then each game's record is appended as
+soon as it and every game before it are done, flushed at once and synced
+to disk every second and at the end. After Ctrl-C (exit 130) or a crash
+FILE holds every finished game; --resume plays only the missing games and
+appends them, giving the same file as an uninterrupted run (with the
+same -n). An existing
+non-empty FILE is refused unless --resume or --force is given, and
+--resume refuses a file made by another command (rulebook, variants,
+players, agents, seed, seats, limits). Memory stays flat in the number of
+games: the statistics are kept as running counts, and the records go only
+to FILE; -n may be any size, games start at once, Ctrl-C stops cleanly.
+"""
+
 
 def add(sub):
+    import argparse
     p = sub.add_parser(
         "simulate", help="play many games and print win rates, points, length and balance",
         description="Play GAMES games of one configuration (in worker processes, or on a Dask cluster) and "
                     "print statistics: win rates by seat and agent with 95% Wilson intervals, points by source, "
                     "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
-                    "branching factor and lead changes. Game i's seed is derived from --seed and i, and agents "
-                    "rotate over the seats (in game i, seat s is played by agent (s + i) mod P of --agents, the "
-                    "list first repeated to P entries; --fixed-seats keeps agent s in seat s), so the results do "
-                    "not depend on --jobs or --scheduler.")
+                    "branching factor and lead changes.",
+        epilog=DETERMINISM, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_rules_options(p)
     add_run_options(p)
-    p.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE as games finish "
-                                                 "(a header line first)")
+    p.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE, in game order as games "
+                                                 "finish (a header line first)")
     p.add_argument("--resume", action="store_true", help="with --out: keep the games already in FILE (made "
-                                                         "with the same configuration) and play only the missing")
+                                                         "with the same command) and play only the missing")
+    p.add_argument("--force", action="store_true", help="replace an existing --out (or --timings) FILE")
+    p.add_argument("--timings", metavar="FILE", help="write each game's seconds to FILE (JSON lines; not "
+                                                     "reproducible, so never in --out)")
     p.add_argument("--plot", metavar="DIR", help="write SVG charts of the points and length distributions to DIR")
     p.set_defaults(func=run)
 
 
 def add_run_options(p, agents=True):
     """Options shared by simulate and compare."""
+    from ..sim.parallel import SCHEMES, positive_seconds, scheduler_address
     p.add_argument("-n", "--games", type=positive_int, default=100, metavar="GAMES",
                    help="number of games (default 100)")
     if agents:
@@ -49,24 +77,28 @@ def add_run_options(p, agents=True):
     p.add_argument("--seed", type=positive_int, default=0, help="base seed (default 0)")
     p.add_argument("--jobs", "-j", type=positive_int, default=0, metavar="J",
                    help="worker processes (default 0: one per core; 1 runs in this process)")
-    p.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                   help="run the games on a Dask scheduler instead (needs the 'dask' extra)")
-    p.add_argument("--scheduler-timeout", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", type=scheduler_address,
+                   help="run the games on a Dask scheduler instead, in chunks of games (needs the 'dask' extra; "
+                        f"schemes: {', '.join(SCHEMES)})")
+    p.add_argument("--scheduler-timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="how long to try to reach the scheduler (default 10)")
-    p.add_argument("--trigger-note", default="scoring", metavar="KIND",
-                   help="the note kind whose last argument names what set it off (default 'scoring')")
+    p.add_argument("--trigger-note", metavar="KIND",
+                   help="the note kind whose last argument names what set it off (default: the rulebook's "
+                        "result.summary.triggers)")
     p.add_argument("--max-decisions", type=at_least_one, default=100_000, metavar="N",
                    help="a game that has not ended after N decisions counts as failed (default 100000)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
 def split_agents(text: str) -> tuple:
+    """'greedy,mcts:playouts=50,c=0.5' -> ('greedy', 'mcts:playouts=50,c=0.5'); an empty name is an error."""
     specs: list = []
     # 'mcts:playouts=50,c=0.5,greedy' : a comma that starts key=value belongs to the agent before
     for part in text.split(","):
         part = part.strip()
         if not part:
-            continue
+            raise UsageError(f"--agents {text!r} names no agent" if not text.strip(" ,")
+                             else f"--agents {text!r} has an empty entry (two commas, or one at an end)")
         if specs and "=" in part and ":" not in part and "=" in specs[-1]:
             specs[-1] += "," + part
         else:
@@ -105,8 +137,14 @@ def check_config(config):
 def check_scheduler(args):
     if not args.scheduler:
         return None
-    from ..sim.simulate import connect
+    from ..sim.parallel import connect
     return connect(args.scheduler, args.scheduler_timeout)
+
+
+def close_scheduler(client):
+    if client is not None:
+        from ..sim.parallel import close
+        close(client)
 
 
 class Progress:
@@ -175,60 +213,80 @@ def check_plot_dir(path):
 
 
 def run(args):
-    from ..sim.simulate import open_output, run_games, write_record
-    from ..sim.stats import format_summary, summarize
+    from ..sim.parallel import SchedulerLost
+    from ..sim.results import LineWriter, check_output, open_results
+    from ..sim.simulate import run_games
+    from ..sim.stats import format_summary
+    from ..sim.summary import Summary
     if args.resume and not args.out:
         raise UsageError("--resume needs --out FILE (the file to resume)")
+    if args.resume and args.force:
+        raise UsageError("give --resume (continue FILE) or --force (replace it), not both")
     if args.jobs and args.scheduler:
         raise UsageError("give --jobs or --scheduler, not both")
     config = make_config(args.rulebook, args.variant, args.players, args.agents, args)
     rules = check_config(config)
     check_plot_dir(args.plot)
-    n = args.games
-    f = None
-    done: dict = {}
-    client = check_scheduler(args)
-    try:
-        if args.out:
+    for what, path in (("--out", args.out), ("--timings", args.timings)):
+        if path:
             try:
-                f, done = open_output(args.out, config, rules, n, args.resume)
+                check_output(path, args.resume, args.force, what)
             except NordError as e:
                 raise one_line(e) from None
-        todo = [i for i in range(n) if i not in done]
-        records = [r for i, r in done.items() if i < n]
-        bar = Progress(n, len(records), enabled=not args.no_progress)
-        interrupted = False
-        games = run_games(config, todo, args.jobs, client)
+    n = args.games
+    summary = Summary()
+    out = timings = client = None
+    interrupted, lost = False, None
+    try:
+        client = check_scheduler(args)
+        if args.out:
+            try:
+                out, done = open_results(args.out, config, rules, n, args.resume, summary.add)
+            except NordError as e:
+                raise one_line(e) from None
+        else:
+            from ..sim.results import Done
+            done = Done()
+        if args.timings:
+            timings = LineWriter(args.timings, fresh_lines=None if args.resume else [])
+        already = done.count(n)
+        bar = Progress(n, already, enabled=not args.no_progress)
+        games = run_games(config, done.todo(n), args.jobs, client, total=n - already)
         try:
             for rec in games:
-                records.append(rec)
-                if f is not None:
-                    write_record(f, rec)
+                elapsed = rec.pop("elapsed", None)
+                if out is not None:
+                    out.write(rec)
+                if timings is not None:
+                    timings.write({"game": rec["game"], "elapsed": elapsed})
+                summary.add(rec, elapsed)
                 bar.update()
         except KeyboardInterrupt:
             interrupted = True
+        except SchedulerLost as e:
+            lost = e
         finally:
             games.close()
         bar.close()
     finally:
-        if f is not None:
-            f.close()
-        if client is not None:
-            client.close()
-    records.sort(key=lambda r: r["game"])
+        for w in (out, timings):
+            if w is not None:
+                w.close()
+        close_scheduler(client)
     desc = f"{rules.name}, {rules.num_players} players, agents {', '.join(config.agents)}" + (
         f", variants {', '.join(config.variants)}" if config.variants else "") + f", seed {config.seed}"
-    summary = summarize(records)
-    for line in format_summary(summary, desc):
+    result = summary.result()
+    for line in format_summary(result, desc):
         print(line)
-    if args.plot and records:
+    if args.plot and summary.n:
         from ..sim.plot import write_plots
-        for path in write_plots(records, args.plot, desc):
+        for path in write_plots(summary, args.plot, desc):
             print(f"plot written to {path}")
+    played = summary.n + summary.failed
     if args.out:
-        print(f"{len(records)} games in {args.out}")
-    if interrupted:
-        print(f"interrupted after {len(records)} of {n} games"
+        print(f"{played} games in {args.out}")
+    if interrupted or lost:
+        print(f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
               + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
-        return 130
-    return 1 if summary.get("failed") else 0
+        return 130 if interrupted else 2
+    return 1 if result.get("failed") else 0

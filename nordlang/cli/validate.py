@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
+from ..lang.cost import estimating
 from ..rules.build import position_message, position_problem
 from . import add_rules_options, at_least_one
 from .test import scenario_files
@@ -92,7 +93,8 @@ def check_rulebook(rulebook, variants, players, out):
     for n in counts:
         errors: list = []
         try:
-            rules = Rules(doc, n, errors)
+            with estimating():      # (warnings of work the text shows to be too much: lang/cost.py)
+                rules = Rules(doc, n, errors)
         except NordError as e:
             errors.extend(_flatten(e))
             rules = None
@@ -104,6 +106,7 @@ def check_rulebook(rulebook, variants, players, out):
             rules = None
         if rules is not None and not any(e.kind == "error" for e in errors):
             errors.extend(check_board(rules))
+            errors.extend(rules.names.warnings)
             unused = sorted(set(rules.names.funcs) - rules.names.used)
             for name in unused:
                 f = rules.names.funcs[name]

@@ -21,11 +21,12 @@ import weakref
 from dataclasses import dataclass
 
 from ..errors import EvalError, Pos, RulesError, describe_value
+from ..lang.budget import Budget
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
-_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see compiler._MEMO)
+_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
@@ -341,22 +342,26 @@ class Machine:
         if run:
             self.run(state)
 
-    def begin_turn(self, state, first=False):
+    def begin_turn(self, state, first=False, budget=None):
         if not first:
-            ctx = Ctx(state, self.rules)
+            ctx = Ctx(state, self.rules, None, budget)
             state.player = self.rules.next_player(ctx)
         state.turn += 1
         state.touch("turn", state.player, state.turn)
         state.turn_start = state.snapshot()
         state.frames = [Frame(self.programs["(turn)"], {})]
 
-    def run(self, state, probe=False, stop=False):
+    def run(self, state, probe=False, stop=False, work=None):
         """Advance until a decision is pending or the game is over.
 
         In a probe (lookahead), or with `stop`, stop when the current turn
-        (or the setup) ends.
+        (or the setup) ends. Every expression run until then draws on one
+        budget of work (lang/budget.py), `work`: a probe is given its
+        decision's; otherwise a fresh one.
         """
         budget = STEP_BUDGET
+        if work is None:
+            work = Budget()
         rules = self.rules
         while state.pending is None:
             if state.over:
@@ -366,12 +371,12 @@ class Machine:
             if not frames:
                 if probe or stop:
                     return
-                self.begin_turn(state, first=state.turn == 0)
+                self.begin_turn(state, first=state.turn == 0, budget=work)
                 continue
             fr = frames[-1]
             code = fr.code
             n = len(code)
-            ctx = Ctx(state, rules, fr.vars)
+            ctx = Ctx(state, rules, fr.vars, work)
             pc = fr.pc
             ins = None
             try:
@@ -514,12 +519,12 @@ class Machine:
             if probe:
                 # a probe only asks whether the turn can go on: one option that can is enough
                 for v in vals:
-                    if self._feasible(state, step, v):
+                    if self._feasible(state, step, v, ctx.budget):
                         state.pending = Pending(step, [v], None, fr.vars, state.player)
                         return
                 vals = []
             else:
-                vals = [v for v in vals if self._feasible(state, step, v)]
+                vals = [v for v in vals if self._feasible(state, step, v, ctx.budget)]
         if not vals:
             if ins.otherwise is not None:
                 fr.pc = ins.otherwise
@@ -552,7 +557,7 @@ class Machine:
         if step.alternatives:
             fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
 
-    def _feasible(self, state, step, value) -> bool:
+    def _feasible(self, state, step, value, work=None) -> bool:
         """Can the turn go on after this option? (cached by position and bindings)"""
         fr = state.frames[-1]
         try:
@@ -563,14 +568,14 @@ class Machine:
             key, hit = None, None
         if hit is not None:
             return hit
-        ok = self._probe(state, step, value)
+        ok = self._probe(state, step, value, work)
         if key is not None:
             if len(_FEASIBLE) > _FEASIBLE_LIMIT:
                 _FEASIBLE.clear()
             _FEASIBLE[key] = ok
         return ok
 
-    def _probe(self, state, step, value) -> bool:
+    def _probe(self, state, step, value, work=None) -> bool:
         """Run the turn on after this option until its next decision.
 
         Most probes only read, so a probe runs on the position itself with a
@@ -585,7 +590,7 @@ class Machine:
         state.probing = p
         try:
             self._bind_choice(state.frames[-1], step, value)
-            self.run(state, probe=True)
+            self.run(state, probe=True, work=work)
             return True
         except DeadEnd:
             return False
@@ -597,7 +602,7 @@ class Machine:
         fr = probe.frames[-1]
         self._bind_choice(fr, step, value)
         try:
-            self.run(probe, probe=True)
+            self.run(probe, probe=True, work=work)
         except DeadEnd:
             return False
         return True

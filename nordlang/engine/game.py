@@ -68,9 +68,20 @@ def parse(text: str) -> Move:
 
 @dataclass(frozen=True)
 class Result:
+    """How a finished game came out. A draw (declared by the rulebook's
+    result.draw) has no winners; otherwise the winners share first place
+    by result.rank (a tie there is a shared win, not a draw)."""
+
     points: tuple             # per player
     ranking: tuple            # rank keys per player
-    winners: tuple            # players sharing first place
+    winners: tuple            # players sharing first place; () in a draw
+    draw: bool = False
+
+    def outcome(self, player: int) -> str:
+        """'win', 'draw' or 'loss' for a player (a shared win is a win)."""
+        if self.draw:
+            return "draw"
+        return "win" if player in self.winners else "loss"
 
 
 class Game:
@@ -125,6 +136,10 @@ class Game:
             raise IllegalMove(f"a move is a Move or text like 'place c3,c4', not {type(move).__name__}")
         p = self.state.pending
         if p is None:
+            forced = self.taken_at_once(move.choice)
+            if forced is not None:
+                raise IllegalMove(f"{move} is not allowed: the game is over; {forced}, and the game ended",
+                                  hint="leave the move out: a choice with one option is taken, never asked")
             raise IllegalMove(f"{move} is not allowed: the game is over")
         if move.choice != p.step.name:
             forced = self.taken_at_once(move.choice)
@@ -139,21 +154,24 @@ class Game:
         if index is None:       # a text the engine wrote otherwise (a label that reads like a set)
             index = next((i for i, t in enumerate(p.texts) if canonical_option(t) == move.option), None)
         if index is None:
+            forced = self.taken_at_once(move.choice, move.option)
+            leave = "leave the move out: a choice with one option is taken, never asked; " if forced else ""
             raise IllegalMove(f"{move} is not allowed by the rule at {p.step.pos}: {move.option!r} is not one of "
-                              f"the {len(p.texts)} options of {p.step.name!r}", p.step.pos,
-                              hint=f"legal now: {_some(p.texts, p.step.name)}")
+                              f"the {len(p.texts)} options of {p.step.name!r}" + (f"; {forced}" if forced else ""),
+                              p.step.pos, hint=leave + f"legal now: {_some(p.texts, p.step.name)}")
         self.machine.choose(self.state, index)
 
-    def taken_at_once(self, name: str) -> str | None:
-        """Why a choice called `name` was not asked: since the last decision
-        it had one option, taken at once (with the others taken so); None
-        when it was not."""
+    def taken_at_once(self, name: str, option: str | None = None) -> str | None:
+        """Why a choice called `name` (with that option, if given) was not
+        asked: since the last decision it had one option, taken at once
+        (with the others taken so); None when it was not."""
         run = []
         for _turn, who, choice, text, forced in reversed(self.state.history):
             if not forced:
                 break
             run.append((choice, text, who))
-        if all(choice != name for choice, _, _ in run):
+        if all(choice != name or (option is not None and canonical_option(text) != option)
+               for choice, text, _ in run):
             return None
         taken = ", ".join(f"{choice} {text} ({self.rules.color(who)})" for choice, text, who in reversed(run))
         return (f"the choice {name!r} was not asked: since the last decision, each choice with one option was "
@@ -205,9 +223,11 @@ def compute_result(rules, state) -> Result:
     for p in rules.player_range:
         ctx = rules.ctx(state, {"p": p})
         ranking.append(tuple(f(ctx) for f in rules.rank))
+    points = tuple(state.counters.get(("points", p), 0) for p in rules.player_range)
+    if rules.draw is not None and rules.draw(rules.ctx(state)):
+        return Result(points, tuple(ranking), (), draw=True)
     best = max(ranking)
     winners = tuple(p for p in rules.player_range if ranking[p] == best)
-    points = tuple(state.counters.get(("points", p), 0) for p in rules.player_range)
     return Result(points, tuple(ranking), winners)
 
 

@@ -14,6 +14,7 @@ from operator import or_
 from ..board.graph import bit_layout, open_around
 from ..board.grid import Port
 from ..errors import EvalError
+from ..lang.budget import SMALL, charge, size
 from ..lang.builtins import BARE, CORE, EFFECT, LAZY, Builtin, Registry, ordered
 
 STD = Registry(dict(CORE.items))
@@ -127,6 +128,8 @@ def _distance(ctx, a, b):
     grid = ctx.rules.grid
     if grid.geometry.kind == "square":
         return abs(a[0] - b[0]) + abs(a[1] - b[1])
+    if grid.geometry.kind == "graph":
+        _charge_(ctx, len(grid.spaces))       # a search over the board's edges
     return grid.distance(_space(ctx, a), _space(ctx, b))
 
 
@@ -157,7 +160,10 @@ def _neighbors(ctx, s):
 @_def("areas", arity=(1, 1), doc="the connected parts (neighbour to neighbour) of a collection of spaces, each a "
       "tuple of spaces in board order, in the order of their first spaces", example="len(areas(land_spaces)) == 1")
 def _areas(ctx, xs):
-    return ctx.rules.grid.parts(_space(ctx, x) for x in xs)
+    out = ctx.rules.grid.parts(_space(ctx, x) for x in xs)
+    if size(xs) > SMALL:
+        charge(ctx, size(xs))
+    return out
 
 
 @_def("surroundings", arity=(1, 1), doc="the spaces around a space or structure (up to 8 on a square board, "
@@ -193,7 +199,10 @@ def _region_terrain(ctx, r):
 @_def("regions_of", arity=(1, 1), doc="the set of regions that some spaces lie in", example="regions_of(g)")
 def _regions_of(ctx, spaces):
     ro = ctx.rules.grid.region_of
-    return frozenset(ro.get(s) for s in spaces)
+    out = frozenset(ro.get(s) for s in spaces)
+    if size(spaces) > SMALL:
+        charge(ctx, size(spaces))
+    return out
 
 
 def _structure(ctx, sid):
@@ -266,7 +275,10 @@ def _total(ctx, zone):
 @_def("items", arity=(1, 1), doc="the distinct items of a pool, a deck's list, a track's filled slots",
       example="items(hand(p))", group="zones")
 def _items(ctx, zone):
-    return ctx.state.items(zone)
+    out = ctx.state.items(zone)
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_def("piece_at", arity=(1, 1), doc="the linking piece on a space, or none", example="piece_at(s)", group="zones",
@@ -284,16 +296,26 @@ def _occupied(ctx, s):
 @_def("occupied_spaces", BARE, doc="every space holding a linking piece", example="occupied_spaces",
       group="zones")
 def _occupied_spaces(ctx):
-    return tuple(sorted(ctx.state.occupied))
+    out = tuple(sorted(ctx.state.occupied))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_def("open_spaces", arity=(1, 1), doc="spaces of a collection with no piece and no structure",
       example="open_spaces(region_spaces(r))", group="zones")
 def _open_spaces(ctx, spaces):
     # (filtered in C: this runs over whole boards every turn)
-    return tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
-                             filterfalse(ctx.state.occupied.__contains__,
-                                         spaces if type(spaces) is tuple else ordered(spaces))))
+    out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
+                            filterfalse(ctx.state.occupied.__contains__,
+                                        spaces if type(spaces) is tuple else ordered(spaces))))
+    try:
+        n = len(spaces)
+    except TypeError:           # (an iterator, from Python)
+        n = 0
+    if n > SMALL:
+        charge(ctx, n)
+    return out
 
 
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
@@ -333,6 +355,8 @@ def _next_value(ctx, zone):
       returns="truth")
 def _connected(ctx, a, b, over=None):
     if over is not None or _is_collection(a) or _is_collection(b):
+        if _is_collection(a) or _is_collection(b) or _is_collection(over):
+            _charge_(ctx, size(a) + size(b) + size(over))   # masks made from the collections' members
         within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
         seeds = _mask_of(ctx, a) & within
         goal = _mask_of(ctx, b) & within
@@ -365,6 +389,8 @@ def _connected_pairs(ctx, kind):
                 touching.setdefault(c, []).append(a)
         hit = frozenset((a, b) for group in touching.values() if len(group) > 1
                         for a in group for b in group if a != b)
+        if len(hit) > SMALL:
+            charge(ctx, len(hit))
         links.memo[key] = hit
     return hit
 
@@ -376,18 +402,25 @@ def _connected_pairs(ctx, kind):
 def _component(ctx, x, over=None):
     if over is None:
         if _is_collection(x):
+            _charge_(ctx, len(x))
             return frozenset().union(*(ctx.state.links.component(n) for n in x))
         return ctx.state.links.component(x)
     within = _over_mask(ctx, over)
     mk = bit_layout(ctx.rules.grid)
     seeds = _mask_of(ctx, x) & within
-    return mk.spaces(mk.grow(seeds, within)) if seeds else frozenset()
+    if not seeds:
+        return frozenset()
+    out = mk.spaces(mk.grow(seeds, within))
+    _charge_(ctx, len(out) + size(x) if _is_collection(x) else len(out))
+    return out
 
 
 @_def("occupied_by", arity=(1, 1), doc="every space holding a linking piece of player p, in board order",
       example="areas(occupied_by(player))", group="zones", args=("player",))
 def _occupied_by(ctx, p):
-    return tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+    out = tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+    _charge_(ctx, len(out))
+    return out
 
 
 def _is_collection(x) -> bool:
@@ -457,6 +490,8 @@ def _mask_of(ctx, x) -> int:
       example="linked_structures(s)", group="graph")
 def _linked_structures(ctx, x):
     comp = ctx.state.links.component(x)
+    if len(comp) > SMALL:
+        charge(ctx, len(comp))
     return tuple(sorted({n[0] for n in comp if isinstance(n[0], str)}))
 
 
@@ -475,7 +510,10 @@ def _frontier(ctx, nodes):
         if links.component(next(iter(nodes))) is nodes:
             return links.frontier(nodes)
     try:
-        return open_around(grid, ctx.state.occupied, ordered(nodes))
+        out = open_around(grid, ctx.state.occupied, ordered(nodes))
+        if size(nodes) > SMALL:
+            charge(ctx, size(nodes))
+        return out
     except KeyError as e:
         raise EvalError(f"{ctx.rules.show(e.args[0])} is not a space or port of this board",
                         hint="frontier() takes spaces and ports (a component), or a structure") from None
@@ -502,7 +540,7 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
         if len(known) >= 64:
             known.clear()
         known[id(spaces)] = (spaces, m)       # (held: its id is not reused while it is here)
-    return _subsets(pre, m & layout.free & ~ctx.state.links.occ, lo, hi, anchors, max_regions)
+    return _subsets(pre, m & layout.free & ~ctx.state.links.occ, lo, hi, anchors, max_regions, ctx.budget)
 
 
 @_def("groups", arity=(3, 5),
@@ -513,7 +551,7 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
 def _groups(ctx, allowed, lo, hi, anchors=None, max_regions=None):
     grid = ctx.rules.grid
     return connected_subsets(grid.orth, grid.region_of, allowed, lo, hi, anchors, max_regions, grid.memo,
-                             bit_layout(grid).bit)
+                             bit_layout(grid).bit, ctx.budget)
 
 
 def _board_masks(orth, region_of, memo, bits=None):
@@ -582,7 +620,7 @@ GROUPS_LIMIT = 100_000      # sets of one size a call of groups() may find: beyo
 
 
 def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None,
-                      bits=None) -> tuple:
+                      bits=None, budget=None) -> tuple:
     """Every orthogonally connected subset of `allowed` with lo..hi members that
     holds an anchor and lies in at most max_regions regions, size by size,
     each size in bit-mask order.
@@ -595,22 +633,23 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     later branches. So no subset is built twice and none needs a lookup to
     be kept once. Sets are bit masks over the board's spaces (see
     _board_masks for `bits`) and become sets of spaces at the end; `memo`
-    (the board's) keeps the masks and those sets from call to call.
+    (the board's) keeps the masks and those sets from call to call; the
+    sets found are charged to `budget` (lang/budget.py), when given.
     """
     if hi < 1 or not allowed:
         return ()
     pre = _board_masks(orth, region_of, memo, bits)
-    return _subsets(pre, _mask(pre[1], allowed), lo, hi, anchors, max_regions)
+    return _subsets(pre, _mask(pre[1], allowed), lo, hi, anchors, max_regions, budget)
 
 
-def _subsets(pre, ok, lo, hi, anchors, max_regions) -> tuple:
+def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
     """connected_subsets of the spaces of the mask `ok`."""
     if not ok:
         return ()
     spaces, bit, nbr, reg, within, sets, _known = pre
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
-    by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
+    by_size = _grow(roots, ok, nbr, reg, within, hi, limit, budget)
     if by_size is None:
         raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size here",
                         hint="lower its largest size, or give it fewer spaces or anchors")
@@ -621,10 +660,12 @@ def _subsets(pre, ok, lo, hi, anchors, max_regions) -> tuple:
     return tuple(out)
 
 
-def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
+def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
     """The connected sets within `ok` holding a root, lists by size (unsorted):
     see connected_subsets. With a limit of one region, each root's search
-    keeps to its region's spaces (so none is tried and refused)."""
+    keeps to its region's spaces (so none is tried and refused). The sets
+    found are charged to `budget` at the end (one search is bounded by
+    GROUPS_LIMIT; the budget bounds many)."""
     by_size = [[] for _ in range(hi + 1)]
     done = 0                     # roots already searched: later sets never hold one
     while roots:
@@ -653,6 +694,10 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list:
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
+    if budget is not None:
+        found = sum(map(len, by_size))
+        if found > SMALL:
+            budget.charge(found)
     return by_size
 
 
@@ -696,7 +741,7 @@ _groups.explain = _groups_explain
       doc="every shortest chain of linked spaces from a port of x to a port of y, in order from x",
       example="shortest_paths(x, y)", group="graph", args=("structure", "structure"))
 def _shortest_paths(ctx, a, b):
-    return ctx.state.links.shortest_paths(a, b)
+    return ctx.state.links.shortest_paths(a, b, ctx.budget)
 
 
 @_def("at_turn_start", LAZY, arity=(1, 1), doc="the value of an expression in the position the turn began in",
@@ -850,3 +895,9 @@ def _end_game(ctx):
     ctx.state.over = True
     ctx.state.touch("over")
     ctx.state.events.append(("end",))
+
+
+def _charge_(ctx, n) -> None:
+    """Charge work past budget.SMALL (smaller calls are charged by the loop that makes them)."""
+    if n > SMALL:
+        charge(ctx, n)

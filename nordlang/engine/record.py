@@ -138,6 +138,8 @@ def replay_lines(game, header: dict) -> list[str]:
     if res is not None:
         final["points"] = list(res.points)
         final["winners"] = list(res.winners)
+        if res.draw:
+            final["draw"] = True
     else:
         final["unfinished"] = True
     out.append(json.dumps(final, sort_keys=True))
@@ -181,6 +183,7 @@ FOOTER_FIELDS = {
     "turns": (_whole, "a number of turns", True),
     "points": (_ints, "a list of points, one per player", False),
     "winners": (_ints, "a list of players' numbers", False),
+    "draw": (lambda v: v is True, "true (a drawn game: no winner)", False),
     "unfinished": (lambda v: v is True, "true (a game stopped before its end)", False),
 }
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .budget import SMALL, charge, size
+
 EXPR, AGG, EFFECT, BARE, LAZY = "expr", "aggregate", "effect", "bare", "lazy"
 
 
@@ -224,6 +226,8 @@ def _range(ctx, a, b=None):
     lo, hi = (0, a) if b is None else (a, b)
     if hi - lo > RANGE_LIMIT:
         raise ValueError(f"range of {hi - lo} numbers is larger than the limit of {RANGE_LIMIT}")
+    if hi - lo > SMALL:
+        charge(ctx, hi - lo)
     return tuple(range(lo, hi))
 
 
@@ -233,28 +237,42 @@ RANGE_LIMIT = 100_000
 @_d("enumerate", arity=(1, 1), doc="(index, item) pairs from 0", example="enumerate([7, 8])",
     group="collections")
 def _enumerate(ctx, c):
-    return tuple(enumerate(ordered(c)))
+    out = tuple(enumerate(ordered(c)))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_d("sorted", arity=(1, 1), doc="the items in order", example="sorted([3, 1])", group="collections")
 def _sorted(ctx, c):
-    return tuple(sorted(c, key=sort_key))
+    out = tuple(sorted(c, key=sort_key))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_d("set", arity=(1, 1), doc="the distinct items", example="set([1, 1, 2])", group="collections")
 def _set(ctx, c):
-    return frozenset(c)
+    out = frozenset(c)
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_d("list", arity=(1, 1), doc="the items as a list (sets in sorted order)", example="list(set([2, 1]))",
     group="collections")
 def _list(ctx, c):
-    return tuple(ordered(c))
+    out = tuple(ordered(c))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
 
 
 @_d("first", arity=(1, 2), doc="first item, or the default (none) when empty", example="first([4, 5])",
     group="collections")
 def _first(ctx, c, default=None):
+    if c.__class__ is not tuple and size(c) > SMALL:      # (a set is sorted first)
+        charge(ctx, size(c))
     for x in ordered(c):
         return x
     return default
@@ -264,8 +282,12 @@ def _first(ctx, c, default=None):
     group="collections")
 def _union(ctx, cs):
     out = set()
+    work = 0
     for c in ordered(cs):
         out.update(c)
+        work += len(c) + 1
+    if work > SMALL:
+        charge(ctx, work)
     return frozenset(out)
 
 
@@ -273,8 +295,12 @@ def _union(ctx, cs):
     group="collections")
 def _concat(ctx, cs):
     out = []
+    parts = 0
     for c in ordered(cs):
         out.extend(ordered(c))
+        parts += 1
+    if len(out) + parts > SMALL:
+        charge(ctx, len(out) + parts)
     return tuple(out)
 
 
@@ -290,7 +316,9 @@ def _at(ctx, seq, i, default=None):
         from ..errors import EvalError
         raise EvalError(f"at() counts items from 0, not from {i}",
                         hint="a negative index does not count from the end; the last item is at(xs, len(xs) - 1)")
-    seq = tuple(ordered(seq))
+    if seq.__class__ is not tuple and size(seq) > SMALL:
+        charge(ctx, size(seq))
+        seq = tuple(ordered(seq))
     if not seq:
         return default
     if default is not None and i >= len(seq):

@@ -255,8 +255,8 @@ class _Picture:
 
     def fill_of(self, item):
         own = self.owner(item)
-        if own is not None:
-            return own if own.isalpha() or _rgb(own) is not None else "#888888"
+        if own is not None:         # (only a colour: a player's name may be none, like x)
+            return self.rules.color_values[item[1]]
         return self.kind_fill.get(item[0], "#dddddd")
 
     def labelled(self, item) -> bool:
@@ -643,7 +643,7 @@ class _Picture:
         if active:
             out.append(_el("polygon", class_="to-move", fill=INK,
                            points=_poly([(x0 - 16, y + 10), (x0 - 8, y + 16), (x0 - 16, y + 22)])))
-        out.append(_el("circle", class_="swatch", cx=x0 + 10, cy=y + 15, r=9, fill=color, stroke=INK,
+        out.append(_el("circle", class_="swatch", cx=x0 + 10, cy=y + 15, r=9, fill=rules.color_values[p], stroke=INK,
                        stroke_width=1.4))
         out.append(_text(x0 + 26, y + 20, color, size=14, weight="bold"))
         out.append(_text(x0 + PANEL_W - 16, y + 21, f"{pts} pts", size=16, anchor="end", weight="bold",

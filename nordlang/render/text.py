@@ -51,7 +51,7 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
                 head = turn_label(turn)
                 out.append(f"{head}, {rules.color(player)}:" if turn else f"{head}:")
             out.append(f"  {rules.color(player):<8} {name} {text}" + ("   (forced)" if forced else ""))
-        elif kind == "note" and ev[1] == "scoring":
+        elif kind == "note" and ev[1] == rules.trigger_note:      # (a heading: what the summary counts)
             out.append("== " + describe(rules, ev))
         else:
             line = describe(rules, ev)
@@ -75,7 +75,81 @@ def final_table(rules, game) -> list[str]:
         if len(rules.rank) > 1 and res is not None:
             row += f"{rules.show(res.ranking[p][1]):>11}"
         lines.append(row)
-    if res is not None:
+    if res is not None and res.draw:
+        lines.append("draw: no winner")
+    elif res is not None:
         names = " and ".join(rules.color(w) for w in res.winners)
         lines.append(f"winner: {names}" if len(res.winners) == 1 else f"winners (shared): {names}")
     return lines
+
+
+# ---------------- the position as text (the human seat's view) ----------------
+def piece_symbols(rules, state) -> dict:
+    """One character per (kind, owner) of the pieces on the board: a player's
+    colour initial when one kind of owned piece is on it, else the kind's
+    initial (then its other letters, upper case, digits) until each is unique."""
+    present = sorted({item for s in rules.grid.spaces for item, n in (state.pools.get(s) or {}).items() if n > 0},
+                     key=lambda it: (it[0], str(it[1])))
+    owned_kinds = {k for k, tag in present if _owned(rules, k, tag)}
+    taken, out = set("." + "".join(str(t.get("char", "")) for t in rules.terrains.values())), {}
+    for kind, tag in present:
+        owner = rules.color(tag) if _owned(rules, kind, tag) else None
+        first = [owner[0]] if owner and len(owned_kinds) == 1 else []
+        word = f"{kind}{owner or ''}"
+        tries = first + [c for c in word if c.isalnum()] + [c.upper() for c in word if c.isalpha()]
+        for ch in tries + list("0123456789"):
+            if ch not in taken:
+                taken.add(ch)
+                out[(kind, tag)] = ch
+                break
+        else:
+            out[(kind, tag)] = "?"
+    return out
+
+
+def _owned(rules, kind, tag) -> bool:
+    return bool(rules.pieces.get(kind, {}).get("owned")) and isinstance(tag, int) and not isinstance(tag, bool)
+
+
+def board_lines(rules, state) -> list[str]:
+    """The board as rows of characters (a square or hex grid; a graph's
+    spaces one a line), each space its top piece's symbol or its terrain's
+    character, with a legend of the symbols."""
+    grid = rules.grid
+    symbols = piece_symbols(rules, state)
+
+    def mark(s):
+        pool = state.pools.get(s) or {}
+        items = [it for it, n in pool.items() if n > 0]
+        if not items:
+            return str(rules.terrains.get(grid.terrain[s], {}).get("char", "."))
+        items.sort(key=lambda it: (it[0] not in rules.linking, it[0], str(it[1])))
+        return symbols[items[0]]
+
+    out = []
+    if not all(isinstance(s, tuple) and len(s) == 2 for s in grid.spaces):        # a graph: no rows to draw
+        out.extend(f"  {grid.name(s):<8} {mark(s)}" for s in grid.spaces)
+    else:
+        rows = sorted({s[0] for s in grid.spaces})
+        cols = sorted({s[1] for s in grid.spaces})
+        hexes = getattr(grid.geometry, "kind", "square") == "hex"
+        at = {s: 2 * (s[1] - cols[0]) + (s[0] - rows[0] if hexes else 0) for s in grid.spaces}
+        label = max(len(str(r + 1)) for r in rows)
+        width = max(at.values()) + 1
+        head = [" "] * width
+        for c in cols:          # column letters over the first row's cells
+            name = grid.name((rows[0], c))
+            letters = name.rstrip("0123456789")
+            pos = 2 * (c - cols[0])
+            if len(letters) == 1 and pos < width:
+                head[pos] = letters
+        out.append(" " * (label + 2) + "".join(head).rstrip())
+        for r in rows:
+            line = [" "] * width
+            for s in (x for x in grid.spaces if x[0] == r):
+                line[at[s]] = mark(s)
+            out.append(f"{r + 1:>{label}}  " + "".join(line).rstrip())
+    if symbols:
+        out.append("  " + ", ".join(f"{ch} {rules.show_item(it) if it[1] is not None else it[0]}"
+                                    for it, ch in symbols.items()))
+    return out

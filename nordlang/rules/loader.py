@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import ErrorList, LangError, LoadError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.parser import KEYWORDS
+from ..render.colors import is_color
 from . import schema as schema_mod
 from .yamlpos import Source, load_yaml
 
@@ -195,7 +196,37 @@ def digest(data) -> str:
 
 def validate_doc(doc: Doc) -> list[NordError]:
     errors = schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
-    return errors + _check_players(doc)
+    return errors + _check_players(doc) + _check_color_values(doc) + _check_notation(doc)
+
+
+def _check_notation(doc: Doc) -> list[NordError]:
+    """A separator of the notation reads as one: no letter, digit, blank,
+    comma (a set's) or bracket (a part's) in it."""
+    notation = doc.data.get("notation")
+    errors = []
+    for key in ("tuple", "path"):
+        sep = notation.get(key) if isinstance(notation, dict) else None
+        if isinstance(sep, str) and sep and any(c.isalnum() or c.isspace() or c in ",()" for c in sep):
+            pos, line = doc.pos(("notation", key))
+            errors.append(SchemaError(f"notation.{key} is {sep!r}, which would read as part of a name, a set "
+                                      "or a bracket", pos, source_line=line,
+                                      expected="punctuation other than ',', '(' and ')', like '>' or '-'"))
+    return errors
+
+
+def _check_color_values(doc: Doc) -> list[NordError]:
+    """Every `color` a section's entries give (terrains, features, pieces,
+    structures) is a colour a picture can be drawn in."""
+    errors = []
+    for section in ("terrains", "features", "pieces", "structures"):
+        entries = doc.data.get(section)
+        for name, spec in (entries.items() if isinstance(entries, dict) else ()):
+            value = spec.get("color") if isinstance(spec, dict) else None
+            if isinstance(value, str) and not is_color(value):
+                pos, line = doc.pos((section, name, "color"))
+                errors.append(SchemaError(f"{section}.{name}.color is {value!r}, which is no colour", pos,
+                                          source_line=line, expected="#rgb, #rrggbb or a CSS colour name"))
+    return errors
 
 
 def _check_players(doc: Doc) -> list[NordError]:
@@ -210,10 +241,14 @@ def _check_players(doc: Doc) -> list[NordError]:
     def err(path, msg, **kw):
         pos, line = doc.pos(("players",) + path)
         errors.append(SchemaError(msg, pos, source_line=line, **kw))
-    colors = pl["colors"]
+    colors = [c.get("name") if isinstance(c, dict) else c for c in pl["colors"]]
     for i, c in enumerate(colors):
         if c in colors[:i]:
             err(("colors", i), f"the colour {c!r} is named twice: each player needs a colour of their own")
+        value = pl["colors"][i].get("value") if isinstance(pl["colors"][i], dict) else None
+        if isinstance(value, str) and not is_color(value):
+            err(("colors", i, "value"), f"the colour value {value!r} of {c!r} is no colour",
+                expected="#rgb, #rrggbb or a CSS colour name (like red or darkgreen)")
     lo, hi = pl["min"], pl["max"]
     if lo > hi:
         err(("max",), f"players.max ({hi}) is below players.min ({lo})")

@@ -12,8 +12,10 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
-from ..lang.compiler import Compiler, Ctx, Func, Names, by_position, is_cheap
+from ..lang.compiler import Compiler, Ctx, Names
+from ..lang.memo import Func, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
+from ..render.colors import display_color
 from . import island as island_mod
 from .loader import Doc, digest, parse_signature
 
@@ -77,7 +79,13 @@ class Rules:
         self.digest = digest(data)
         pl = data["players"]
         self.num_players = players
-        self.colors = tuple(pl["colors"])
+        # how ordered values are written (moves, logs): the parts of a tuple, the spaces of a path
+        notation = data.get("notation") or {}
+        self.tuple_sep, self.path_sep = notation.get("tuple"), notation.get("path")
+        # a player's colour: its name (in logs, moves, scenarios) and what it is drawn in
+        self.colors = tuple(c["name"] if isinstance(c, dict) else c for c in pl["colors"])
+        self.color_values = tuple(display_color(name, c.get("value") if isinstance(c, dict) else None, i)
+                                  for i, (name, c) in enumerate(zip(self.colors, pl["colors"])))
         if not pl["min"] <= players <= pl["max"] or players > len(self.colors):
             from ..errors import UsageError
             pos, line = self.doc.pos(("players",), key=True)
@@ -349,6 +357,9 @@ class Rules:
         ev = res.get("evaluation")
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
+        # a drawn game has no winner: the rulebook says when (over the final position)
+        self.draw = self.compile_text(res["draw"], ("result", "draw")) if "draw" in res else None
+        self.trigger_note = self._summary_note(res)
         self.board_checks = []
         self.position_checks = []     # what may stand where: checked on the positions scenarios set up
         for section in ("board_checks", "data_checks", "position_checks"):
@@ -362,6 +373,19 @@ class Rules:
                     (self.position_checks if section == "position_checks" else self.board_checks).append(
                         BoardCheck(fn, chk["message"], chk.get("warning", False), (section, i), key == "offenders",
                                    about))
+
+    def _summary_note(self, res: dict) -> str | None:
+        """The note kind whose last argument says what set it off (simulate
+        counts those: result.summary.triggers); it must be a note the rules make."""
+        kind = (res.get("summary") or {}).get("triggers")
+        if kind is None:
+            return None
+        made = {m for text in _texts(self.data) for m in re.findall(r"""\bnote\(\s*["']([^"']+)["']""", text)}
+        if kind not in made:
+            self._err(("result", "summary", "triggers"), f"result.summary.triggers names the note {kind!r}, "
+                      "which no rule makes", hint=did_you_mean(kind, made) or
+                      (f"notes made: {', '.join(sorted(made))}" if made else "no rule makes a note"))
+        return kind
 
     def _data_path(self, dotted: str, where: tuple) -> tuple | None:
         """'tables.scoring_order' -> ('tables', 'scoring_order'), when the rulebook has that data."""
@@ -600,13 +624,29 @@ class Rules:
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
-                return "-".join(self.show(x) for x in v)
+                return self._joined(v, self.path_sep)       # a path of spaces
             if all(type(x) is int for x in v):
                 return "(" + ", ".join(map(str, v)) + ")"      # numbers, not a chain of things: (2, 2, 40, 40)
-            return ">".join(self.show(x) for x in v)
+            return self._joined(v, self.tuple_sep)
         if isinstance(v, dict):
             return "{" + ", ".join(f"{k}: {self.show(x)}" for k, x in v.items()) + "}"
         return str(v)
+
+    def _joined(self, v: tuple, sep: str | None) -> str:
+        """A tuple's parts joined by the rulebook's separator (notation), or
+        '(a, b)' when it declares none; a part that is itself a chain is put
+        in brackets, so a list of pairs reads '(a1>0)>(b1>2)', not 'a1>0>b1>2'."""
+        parts = [self.show(x) for x in v]
+        if sep is None:
+            return "(" + ", ".join(parts) + ")"
+        return sep.join(f"({t})" if isinstance(x, tuple) and not t.startswith("(") and self._is_chain(x) else t
+                        for x, t in zip(v, parts))
+
+    def _is_chain(self, x: tuple) -> bool:
+        """A tuple shown as parts joined by a separator (not a space, item or zone)."""
+        if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], int):
+            return False
+        return not (len(x) == 2 and isinstance(x[0], str) and (x[0] in self.pieces or x[0] in self.zones))
 
     def show_item(self, item) -> str:
         kind, tag = item
@@ -676,6 +716,19 @@ def _cycles(graph: dict) -> list:
     for name in sorted(graph):
         visit(name, [])
     return out
+
+
+def _texts(node):
+    """Every text in a rulebook's data (its expressions among them)."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _texts(k)
+            yield from _texts(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _texts(v)
 
 
 def _noop(ctx):

@@ -12,7 +12,10 @@ chance: read the p-values, not only the verdicts.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from . import stats as S
+from .summary import MAX_ERROR_KINDS, Moments, Summary, outcome, win_share
 
 ALPHA = 0.05
 
@@ -26,65 +29,111 @@ def _verdict(diff, p, rate=False):
     return f"no significant difference (p={p:.3g})"
 
 
-def compare_records(a: list, b: list) -> dict:
-    """Metrics of both sides and their tests; games missing or failed on either side are left out of pairs."""
-    ga = {r["game"]: r for r in a if "error" not in r}
-    gb = {r["game"]: r for r in b if "error" not in r}
-    common = sorted(set(ga) & set(gb))
-    rows = []
-    ma = {i: S.per_game_metrics(ga[i]) for i in common}
-    mb = {i: S.per_game_metrics(gb[i]) for i in common}
-    names = []
-    for i in common:
-        for k in list(ma[i]) + list(mb[i]):
-            if k not in names:
-                names.append(k)
-    for k in names:
-        xa = [ma[i].get(k, 0) for i in common]
-        xb = [mb[i].get(k, 0) for i in common]
-        t = S.paired_t([y - x for x, y in zip(xa, xb)])
-        rows.append({"metric": k, "kind": "mean", "a": _mean(xa), "b": _mean(xb), "diff": t["mean"],
-                     "lo": t["lo"], "hi": t["hi"], "p": t["p"], "test": t.get("test", "paired t"),
-                     "verdict": _verdict(t["mean"], t["p"])})
-    n = len(common)
-    players = max((len(ga[i]["points"]) for i in common), default=0)
-    for p in range(players):
-        ka = sum(S.win_share(ga[i], p) for i in common)
-        kb = sum(S.win_share(gb[i], p) for i in common)
-        z = S.two_proportion(ka, n, kb, n)
-        rows.append({"metric": f"seat {p} win rate", "kind": "rate", "a": z["p1"], "b": z["p2"], "diff": z["diff"],
-                     "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
-                     "verdict": _verdict(z["diff"], z["p"], True)})
-    agents = sorted({x for i in common for x in ga[i]["agents"]} | {x for i in common for x in gb[i]["agents"]})
-    if len(agents) > 1:
-        for ag in agents:
-            na = sum(ga[i]["agents"].count(ag) for i in common)
-            nb = sum(gb[i]["agents"].count(ag) for i in common)
-            ka = sum(S.win_share(ga[i], p) for i in common for p, x in enumerate(ga[i]["agents"]) if x == ag)
-            kb = sum(S.win_share(gb[i], p) for i in common for p, x in enumerate(gb[i]["agents"]) if x == ag)
-            z = S.two_proportion(ka, na, kb, nb)
-            rows.append({"metric": f"{ag} win rate", "kind": "rate", "a": z["p1"], "b": z["p2"], "diff": z["diff"],
+class Comparison:
+    """Running comparison of two sides, fed game by game (memory flat in the games).
+
+    Each metric keeps the moments of A, of B and of the difference B - A
+    over the games that ended on both sides; rates keep their counts.
+    """
+
+    def __init__(self):
+        self.n = 0
+        self.failed = {"a": 0, "b": 0}
+        self.errors = {"a": set(), "b": set()}
+        self.summaries = {"a": Summary(), "b": Summary()}
+        self.metrics: dict = {}         # name -> (A, B, B - A) moments, in order of first appearance
+        self.players = 0
+        self.seat_wins: list = []       # [wins of A, wins of B] per seat
+        self.seat_losses: list = []     # [losses of A, losses of B] per seat
+        self.draws = [0, 0]             # games with no winner, of A and of B
+        self.agents: dict = {}          # agent -> [seats A, seats B, wins A, wins B]
+        self.triggers: dict = {}        # trigger -> [count A, count B]
+        self.trigger_totals = [0, 0]
+
+    def add(self, ra: dict | None, rb: dict | None) -> None:
+        """Game i of A and of B (None: not played on that side)."""
+        for side, r in (("a", ra), ("b", rb)):
+            if r is None:
+                continue
+            if "error" in r:
+                self.failed[side] += 1
+                if len(self.errors[side]) < MAX_ERROR_KINDS:
+                    self.errors[side].add(r["error"])
+            else:
+                self.summaries[side].add(r)
+        if ra is None or rb is None or "error" in ra or "error" in rb:
+            return
+        self.n += 1
+        ma, mb = S.per_game_metrics(ra), S.per_game_metrics(rb)
+        for k in list(ma) + list(mb):
+            if k not in self.metrics:
+                self.metrics[k] = (Moments(), Moments(), Moments())
+        for k, (xa, xb, d) in self.metrics.items():
+            if k in ma or k in mb:
+                for m in (xa, xb, d):
+                    m.pad(self.n - 1)
+                x, y = ma.get(k, 0), mb.get(k, 0)
+                xa.add(x)
+                xb.add(y)
+                d.add(y - x)
+        self.players = max(self.players, len(ra["points"]))
+        while len(self.seat_wins) < self.players:
+            self.seat_wins.append([Fraction(0), Fraction(0)])
+            self.seat_losses.append([0, 0])
+        for side, r in enumerate((ra, rb)):
+            self.draws[side] += not r.get("winners")
+            for p in range(self.players):
+                self.seat_wins[p][side] += win_share(r, p)
+                self.seat_losses[p][side] += outcome(r, p) == 2
+            for p, ag in enumerate(r["agents"]):
+                slot = self.agents.setdefault(ag, [0, 0, Fraction(0), Fraction(0)])
+                slot[side] += 1
+                slot[2 + side] += win_share(r, p)
+            for t in r["triggers"]:
+                self.triggers.setdefault(t, [0, 0])[side] += 1
+                self.trigger_totals[side] += 1
+
+    def result(self) -> dict:
+        """The rows of `format_comparison`: each metric, its test and verdict."""
+        rows = []
+        n = self.n
+        for k, (xa, xb, d) in self.metrics.items():
+            for m in (xa, xb, d):
+                m.pad(n)
+            t = S.paired_t_of(d.n, d.mean, d.sd)
+            rows.append({"metric": k, "kind": "mean", "a": xa.mean, "b": xb.mean, "diff": t["mean"],
+                         "lo": t["lo"], "hi": t["hi"], "p": t["p"], "test": t.get("test", "paired t"),
+                         "verdict": _verdict(t["mean"], t["p"])})
+
+        def rate(name, ka, na, kb, nb):
+            z = S.two_proportion(float(ka), na, float(kb), nb)
+            rows.append({"metric": name, "kind": "rate", "a": z["p1"], "b": z["p2"], "diff": z["diff"],
                          "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
                          "verdict": _verdict(z["diff"], z["p"], True)})
-    trig = sorted({t for i in common for t in ga[i]["triggers"]} | {t for i in common for t in gb[i]["triggers"]})
-    ta = sum(len(ga[i]["triggers"]) for i in common)
-    tb = sum(len(gb[i]["triggers"]) for i in common)
-    for t in trig:
-        ka = sum(ga[i]["triggers"].count(t) for i in common)
-        kb = sum(gb[i]["triggers"].count(t) for i in common)
-        z = S.two_proportion(ka, ta, kb, tb)
-        rows.append({"metric": f"share of triggers: {t}", "kind": "rate", "a": z["p1"], "b": z["p2"],
-                     "diff": z["diff"], "lo": None, "hi": None, "p": z["p"], "test": "two-proportion z",
-                     "verdict": _verdict(z["diff"], z["p"], True)})
-    sa, sb = S.summarize(list(ga.values())), S.summarize(list(gb.values()))
-    return {"games": n, "failed_a": len(a) - len(ga), "failed_b": len(b) - len(gb), "rows": rows,
-            "summary_a": sa, "summary_b": sb,
-            "errors_a": sorted({r["error"] for r in a if "error" in r}),
-            "errors_b": sorted({r["error"] for r in b if "error" in r})}
+        for p, (ka, kb) in enumerate(self.seat_wins):
+            rate(f"seat {p} win rate", ka, n, kb, n)
+        if any(self.draws):         # (without draws, a loss is what is not a win)
+            rate("draw rate", self.draws[0], n, self.draws[1], n)
+            for p, (ka, kb) in enumerate(self.seat_losses):
+                rate(f"seat {p} loss rate", ka, n, kb, n)
+        if len(self.agents) > 1:
+            for ag, (na, nb, ka, kb) in sorted(self.agents.items()):
+                rate(f"{ag} win rate", ka, na, kb, nb)
+        ta, tb = self.trigger_totals
+        for t, (ka, kb) in sorted(self.triggers.items()):
+            rate(f"share of triggers: {t}", ka, ta, kb, tb)
+        return {"games": n, "failed_a": self.failed["a"], "failed_b": self.failed["b"], "rows": rows,
+                "summary_a": self.summaries["a"].result(), "summary_b": self.summaries["b"].result(),
+                "errors_a": sorted(self.errors["a"]), "errors_b": sorted(self.errors["b"])}
 
 
-def _mean(xs):
-    return sum(xs) / len(xs) if xs else 0.0
+def compare_records(a: list, b: list) -> dict:
+    """Metrics of both sides and their tests; games missing or failed on either side are left out of pairs."""
+    ga, gb = {r["game"]: r for r in a}, {r["game"]: r for r in b}
+    c = Comparison()
+    for i in sorted(set(ga) | set(gb)):
+        c.add(ga.get(i), gb.get(i))
+    return c.result()
 
 
 def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:

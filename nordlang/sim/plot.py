@@ -11,7 +11,12 @@ PALETTE = ["#c0392b", "#2e6fd8", "#d4a017", "#2e8b57", "#7d3c98", "#555555"]
 
 def histogram_svg(series: dict, title: str, xlabel: str, bins: int = 20, width: int = 640,
                   height: int = 360) -> str:
-    """Overlaid histograms (as step outlines) of {label: values} on shared bins."""
+    """Overlaid histograms (as step outlines) of {label: values} on shared bins.
+
+    The values of a label are a list, or a {value: count} dict (what the
+    streaming summary keeps).
+    """
+    series = {label: vs if isinstance(vs, dict) else _counts(vs) for label, vs in series.items()}
     allv = [v for vs in series.values() for v in vs]
     left, right, top, bottom = 56, 16, 40, 48
     pw, ph = width - left - right, height - top - bottom
@@ -34,9 +39,9 @@ def histogram_svg(series: dict, title: str, xlabel: str, bins: int = 20, width: 
     counts = {}
     for label, vs in series.items():
         c = [0] * bins
-        for v in vs:
+        for v, times in vs.items():
             k = int((v - edges[0]) / (edges[-1] - edges[0]) * bins)
-            c[min(max(k, 0), bins - 1)] += 1
+            c[min(max(k, 0), bins - 1)] += times
         counts[label] = c
     ymax = max(max(c) for c in counts.values()) or 1
 
@@ -80,27 +85,40 @@ def _num(v):
     return str(int(round(v))) if abs(v - round(v)) < 1e-9 or abs(v) >= 10 else f"{v:.1f}"
 
 
-def write_plots(records, folder, title="") -> list:
+def _counts(values) -> dict:
+    out: dict = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
+
+
+def write_plots(summary, folder, title="") -> list:
     """points.svg (final points per seat), sources.svg (points by source),
-    length.svg (turns) and margin.svg; returns the paths written."""
-    ok = [r for r in records if "error" not in r]
+    length.svg (turns) and margin.svg, from a streaming Summary (or a list
+    of records); each written atomically; returns the paths written. A
+    distribution with too many distinct values to keep shows "no data"."""
+    from ..engine.record import write_atomic
+    from .summary import Summary
+    if not isinstance(summary, Summary):
+        records, summary = summary, Summary()
+        for r in records:
+            summary.add(r)
+
+    def counts(m):
+        return {float(v): k for v, k in (m.counts or {}).items()}
     os.makedirs(folder, exist_ok=True)
-    players = max((len(r["points"]) for r in ok), default=0)
     charts = {
-        "points.svg": histogram_svg({f"seat {p}": [r["points"][p] for r in ok] for p in range(players)},
+        "points.svg": histogram_svg({f"seat {p}": counts(m) for p, m in enumerate(summary.seat_points)},
                                     f"final points by seat: {title}", "points"),
-        "sources.svg": histogram_svg({s: [x for r in ok for x in r["sources"][s]] for s in (ok[0]["sources"]
-                                                                                             if ok else {})},
+        "sources.svg": histogram_svg({s: counts(m) for s, m in (summary.sources or {}).items()},
                                      f"points by source (per player and game): {title}", "points"),
-        "length.svg": histogram_svg({"turns": [r["turns"] for r in ok]}, f"game length: {title}", "turns"),
-        "margin.svg": histogram_svg({"margin": [sorted(r["points"])[-1] - sorted(r["points"])[-2] for r in ok
-                                                if len(r["points"]) > 1]},
+        "length.svg": histogram_svg({"turns": counts(summary.turns)}, f"game length: {title}", "turns"),
+        "margin.svg": histogram_svg({"margin": counts(summary.margin)} if summary.players > 1 else {},
                                     f"winning margin: {title}", "points ahead of the second"),
     }
     paths = []
     for name, svg in charts.items():
         path = os.path.join(folder, name)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(svg + "\n")
+        write_atomic(path, data=(svg + "\n").encode("utf-8"))
         paths.append(path)
     return paths

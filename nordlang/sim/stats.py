@@ -118,12 +118,18 @@ def chi2_sf(x: float, df: int) -> float:
 # ---------------- tests ----------------
 def paired_t(diffs) -> dict:
     """Paired t-test of per-seed differences (B - A): mean, its 95% interval, t, p."""
-    xs = [float(x) for x in diffs]
-    n = len(xs)
-    out = {"n": n, "mean": statistics.fmean(xs) if xs else 0.0, "lo": None, "hi": None, "t": None, "p": None}
+    from .summary import Moments
+    m = Moments()
+    for x in diffs:
+        m.add(float(x))
+    return paired_t_of(m.n, m.mean, m.sd)
+
+
+def paired_t_of(n: int, mean: float, sd: float) -> dict:
+    """The paired t-test from the count, mean and standard deviation of the differences."""
+    out = {"n": n, "mean": mean, "lo": None, "hi": None, "t": None, "p": None}
     if n < 2:
         return out
-    sd = statistics.stdev(xs)
     se = sd / math.sqrt(n)
     m = out["mean"]
     if se == 0:
@@ -184,14 +190,6 @@ def _t_crit(df: int, alpha: float = 0.05) -> float:
 
 
 # ---------------- summaries ----------------
-def _ms(xs) -> dict:
-    xs = [float(x) for x in xs]
-    if not xs:
-        return {"n": 0, "mean": 0.0, "sd": 0.0, "min": 0.0, "median": 0.0, "max": 0.0}
-    return {"n": len(xs), "mean": statistics.fmean(xs), "sd": statistics.stdev(xs) if len(xs) > 1 else 0.0,
-            "min": min(xs), "median": statistics.median(xs), "max": max(xs)}
-
-
 def win_share(rec, seat) -> float:
     w = rec.get("winners") or []
     return 1.0 / len(w) if seat in w else 0.0
@@ -215,73 +213,9 @@ def per_game_metrics(rec) -> dict:
 
 
 def summarize(records) -> dict:
-    """Everything `format_summary` prints, as plain data."""
-    ok = [r for r in records if "error" not in r]
-    failed = [r for r in records if "error" in r]
-    n = len(ok)
-    players = max((len(r["points"]) for r in ok), default=0)
-    kinds = sorted({r["error"] for r in failed})
-    s: dict = {"games": n, "failed": len(failed), "players": players,
-               "errors": kinds[:5], "error_kinds": len(kinds)}
-    if not n:
-        return s
-    seats = []
-    for p in range(players):
-        k = sum(win_share(r, p) for r in ok)
-        lo, hi = wilson(k, n)
-        seats.append({"seat": p, "wins": k, "rate": k / n, "lo": lo, "hi": hi,
-                      "points": _ms(r["points"][p] for r in ok)})
-    s["seats"] = seats
-    agents: dict = {}
-    for r in ok:
-        for p, a in enumerate(r["agents"]):
-            d = agents.setdefault(a, {"games": 0, "wins": 0.0, "points": []})
-            d["games"] += 1
-            d["wins"] += win_share(r, p)
-            d["points"].append(r["points"][p])
-    s["agents"] = {a: {"games": d["games"], "wins": d["wins"], "rate": d["wins"] / d["games"],
-                       "lo": wilson(d["wins"], d["games"])[0], "hi": wilson(d["wins"], d["games"])[1],
-                       "points": _ms(d["points"])} for a, d in sorted(agents.items())}
-    sources = list(ok[0]["sources"])
-    s["sources"] = {src: _ms(x for r in ok for x in r["sources"].get(src, [])) for src in sources}
-    s["total_points"] = _ms(x for r in ok for x in r["points"])
-    s["margin"] = _ms(margin(r) for r in ok)
-    s["turns"] = _ms(r["turns"] for r in ok)
-    s["decisions"] = _ms(r["decisions"] for r in ok)
-    s["elapsed"] = _ms(r.get("elapsed", 0) for r in ok)
-    # triggers, overall and by their order in the game
-    trig: dict = {}
-    by_order: dict = {}
-    for r in ok:
-        for i, t in enumerate(r["triggers"]):
-            trig[t] = trig.get(t, 0) + 1
-            by_order.setdefault(i + 1, {}).setdefault(t, 0)
-            by_order[i + 1][t] += 1
-    s["triggers"] = dict(sorted(trig.items(), key=lambda kv: -kv[1]))
-    s["triggers_by_order"] = {k: dict(sorted(v.items(), key=lambda kv: -kv[1])) for k, v in sorted(by_order.items())}
-    kinds = sorted({k for r in ok for k in r["notes"]})
-    s["notes"] = {k: _ms(r["notes"].get(k, 0) for r in ok) for k in kinds}
-    # balance
-    rates = [x["rate"] for x in seats]
-    expected = n / players
-    chi2 = sum((x["wins"] - expected) ** 2 / expected for x in seats) if players > 1 else 0.0
-    s["balance"] = {
-        "first_seat_advantage": rates[0] - 1 / players,
-        "first_seat_ci": (seats[0]["lo"] - 1 / players, seats[0]["hi"] - 1 / players),
-        "seat_spread": max(rates) - min(rates),
-        "seat_sd": statistics.pstdev(rates),
-        "chi2": chi2, "chi2_p": chi2_sf(chi2, players - 1) if players > 1 else 1.0,
-    }
-    s["branching"] = _ms(r["branching"] for r in ok)
-    s["lead_changes"] = _ms(r["lead_changes"] for r in ok)
-    per_turn: dict = {}
-    for r in ok:
-        for t, (d, o) in enumerate(r["options_by_turn"]):
-            slot = per_turn.setdefault(t, [0, 0])
-            slot[0] += d
-            slot[1] += o
-    s["branching_by_turn"] = {t: (o / d if d else 0.0, d) for t, (d, o) in sorted(per_turn.items())}
-    return s
+    """Everything `format_summary` prints, as plain data (computed as a stream: see summary.py)."""
+    from .summary import summarize as streamed
+    return streamed(records)
 
 
 def _f(x, nd=2):
@@ -312,6 +246,11 @@ def branching_bands(by_turn: dict, bands: int = 8) -> list:
     return out
 
 
+def _wdl(x: dict) -> str:
+    """'W/D/L' counts of a seat or agent (a shared win counts as a win)."""
+    return f"{x['won']}/{x['drawn']}/{x['lost']}"
+
+
 def format_summary(s: dict, title: str = "") -> list:
     """The summary as lines of text."""
     lines = []
@@ -322,24 +261,31 @@ def format_summary(s: dict, title: str = "") -> list:
         lines.append(f"  error: {e}")
     more = s.get("error_kinds", 0) - len(s.get("errors", []))
     if more > 0:
-        lines.append(f"  ... and {more} other error(s): every failed game's error is in the --out records")
+        lines.append(f"  ... and {'more than ' if s.get('more_error_kinds') else ''}{more} other error(s): "
+                     "every failed game's error is in the --out records")
     if not s["games"]:
         return lines
     n = s["games"]
     lines.append("")
-    lines.append("win rate by seat (95% Wilson interval)      points mean (sd)")
+    lines.append("win rate by seat (95% Wilson interval)      points mean (sd)   wins/draws/losses")
     for x in s["seats"]:
         lines.append(f"  seat {x['seat']}  {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]"
-                     f"          {_f(x['points']['mean'], 1):>6} ({_f(x['points']['sd'], 1)})")
+                     f"          {_f(x['points']['mean'], 1):>6} ({_f(x['points']['sd'], 1)})"
+                     f"   {_wdl(x)}")
     lines.append("win rate by agent (95% Wilson interval)")
     for a, x in s["agents"].items():
         lines.append(f"  {a:<28} {_pct(x['rate'])}  [{_pct(x['lo'])}, {_pct(x['hi'])}]  over {x['games']} seats,"
-                     f" points {_f(x['points']['mean'], 1)}")
+                     f" points {_f(x['points']['mean'], 1)}, {_wdl(x)}")
+    lines.append(f"draws: {s['draws']} ({_pct(s['draws'] / n).strip()})" if s["draws"] else
+                 "draws: none")
     lines.append("")
     lines.append("points by source, per player and game:  mean    sd   min median  max")
     for src, m in list(s["sources"].items()) + [("total", s["total_points"]), ("winning margin", s["margin"])]:
-        lines.append(f"  {src:<36} {_f(m['mean'], 1):>6} {_f(m['sd'], 1):>5} {m['min']:>4.0f} {m['median']:>6.1f}"
+        median = "-" if m["median"] is None else f"{m['median']:.1f}"
+        lines.append(f"  {src:<36} {_f(m['mean'], 1):>6} {_f(m['sd'], 1):>5} {m['min']:>4.0f} {median:>6}"
                      f" {m['max']:>4.0f}")
+    if any(m["median"] is None for m in list(s["sources"].values()) + [s["total_points"], s["margin"]]):
+        lines.append("  (-: too many distinct values to keep them all; the median is left out)")
     lines.append("")
     t, d = s["turns"], s["decisions"]
     lines.append(f"length: {_f(t['mean'], 1)} turns (sd {_f(t['sd'], 1)}, {t['min']:.0f}-{t['max']:.0f}), "

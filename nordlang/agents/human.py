@@ -1,0 +1,97 @@
+"""A person at the terminal: `--agents human,random` in `nord play`.
+
+Before each of its decisions the seat sees the board as text, who is to
+choose what, and the numbered options; it answers with an option's number,
+the option as written ('b2') or the whole move ('cell b2'). A bad entry is
+answered with what was wrong and asked again; '?' or 'help' lists the
+options again. The end of input (Ctrl-D, or a script that runs out) raises
+EndOfInput, which `nord play` ends the game on, keeping the game so far as
+Ctrl-C does.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..engine.game import canonical_option
+from ..render.text import board_lines
+from .base import Agent, register
+
+SHOWN = 40          # options listed before each decision ('?' lists them all)
+
+
+class EndOfInput(Exception):
+    """The person's input ended before the game did."""
+
+
+@register
+class HumanAgent(Agent):
+    name = "human"
+    interactive = True          # reads the terminal: for `nord play` only
+
+    def __init__(self, seed: int = 0, stdin=None, stdout=None, **params):
+        super().__init__(seed, **params)
+        self._stdin, self._stdout = stdin, stdout
+
+    def say(self, text: str = "") -> None:
+        out = self._stdout or sys.stdout
+        print(text, file=out)
+        out.flush()
+
+    def choose(self, game) -> int:
+        rules, p = game.rules, game.state.pending
+        self.say()
+        for line in board_lines(rules, game.state):
+            self.say(line)
+        prompt = p.step.prompt or p.step.name
+        self.say(f"turn {game.state.turn}, {rules.color(p.player)} chooses {prompt}:")
+        self.list_options(p, SHOWN)
+        while True:
+            out = self._stdout or sys.stdout
+            print(f"{rules.color(p.player)}> ", end="", file=out)
+            out.flush()
+            line = (self._stdin or sys.stdin).readline()
+            if not line:
+                self.say()
+                raise EndOfInput()
+            index, problem = self.read(p, line.strip())
+            if index is not None:
+                return index
+            if problem:
+                self.say(problem)
+
+    def list_options(self, p, most: int | None = None) -> None:
+        texts = p.texts
+        shown = texts if most is None else texts[:most]
+        width = len(str(len(texts)))
+        for i, t in enumerate(shown, 1):
+            self.say(f"  {i:>{width}}. {t}")
+        if len(shown) < len(texts):
+            self.say(f"  ... and {len(texts) - len(shown)} more: type ? to list them all")
+
+    def read(self, p, entry: str):
+        """(index, None) for a valid entry, (None, why not) for a bad one
+        ((None, None) when the entry was a command, already answered)."""
+        n = len(p.texts)
+        if entry in ("?", "help") and p.find(entry) is None:
+            self.list_options(p)
+            return None, None
+        if not entry:
+            return None, f"nothing typed: type an option's number (1 to {n}), the option itself, or ? to list them"
+        if entry.isdigit() and p.find(entry) is None:
+            k = int(entry)
+            if 1 <= k <= n:
+                return k - 1, None
+            return None, f"there is no option {k}: the options are numbered 1 to {n} (? lists them)"
+        text = entry
+        head, _, rest = entry.partition(" ")
+        if head == p.step.name and rest.strip():
+            text = rest
+        index = p.find(text.strip())
+        if index is None:
+            wanted = canonical_option(text)
+            index = next((i for i, t in enumerate(p.texts) if canonical_option(t) == wanted), None)
+        if index is not None:
+            return index, None
+        return None, (f"{entry!r} is not one of the {n} options of {p.step.name!r}: type its number, "
+                      "the option as listed, or ? to list them")

@@ -1,0 +1,388 @@
+"""Code generation for expressions: each node becomes Python source."""
+
+from __future__ import annotations
+
+from ..errors import did_you_mean
+from . import ast as A
+from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
+from .checks import _arity_words
+from .memo import Func
+from .runtime import _COUNTER
+from .trace import _show
+
+_SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
+_OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
+_NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
+# operators whose work grows with their operands' size: the helper that charges it to the budget
+_SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==": "_eq", "!=": "_ne"}
+# the syntax of values that are no number (for * and %)
+_NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
+
+
+class Expressions:
+    """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
+
+    # -- expressions: each returns Python source --
+    def gen(self, node, scope, local) -> str:
+        m = getattr(self, "_" + type(node).__name__)
+        src = m(node, scope, local)
+        if self.tracing and not isinstance(node, A.Const) and not (isinstance(node, A.Name) and node.id in local):
+            return f"_t({self._spot(node)}, lambda: {src})"
+        return src
+
+    def _spot(self, node) -> str:
+        """(position, width, text) of a node's text, for a replay to name."""
+        return self._site(node, "t")
+
+    def _Const(self, node, scope, local):
+        v = node.value
+        if v is None or isinstance(v, (bool, int, float)):
+            return repr(v)
+        return self.bind(v)
+
+    def _Name(self, node, scope, local):
+        name = node.id
+        if name in local:
+            return local[name]
+        if name in scope:
+            return f"_get(V, {name!r})"
+        if name in self.names.constants:
+            self.names.used.add(name)
+            return self.bind(self.names.constants[name])
+        f = self.names.funcs.get(name)
+        if f is not None:
+            if f.params:
+                return self.error(node, f"{name!r} needs {len(f.params)} argument(s): {name}({', '.join(f.params)})")
+            if f.kind == EFFECT:
+                return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
+            self._dep(name)
+            if self.tracing:
+                return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx)"
+            return f"{self.bind(f, 'f')}.call(ctx)"
+        b = self.names.registry.get(name)
+        if b is not None and b.kind == BARE:
+            self._uses(b)
+            if b.inline is not None:
+                return f"({b.inline})"
+            return f"{self.bind(b.fn, 'b')}(ctx)"
+        if b is not None or name in self.names.constructors:
+            return self.error(node, f"{name!r} is a function; call it with arguments: {name}(...)")
+        if name in self.names.colors:
+            return self.error(node, f"unknown name {name!r}",
+                              hint=f"{name!r} is a player's colour: in expressions a player is a number in turn "
+                                   f"order ({name} is {self.names.colors.index(name)})")
+        if name.lower() in ("true", "false", "none"):     # Python's True, False, None
+            return self.error(node, f"unknown name {name!r}",
+                              hint=f"did you mean {name.lower()!r}? true, false and none are written in lower case")
+        return self.error(node, f"unknown name {name!r}",
+                          hint=did_you_mean(name, self.names.all_names() | scope | set(local)))
+
+    def _TupleX(self, node, scope, local):
+        items = [self.gen(x, scope, local) for x in node.items]
+        return "(" + "".join(f"{i}, " for i in items) + ")"
+
+    _ListX = _TupleX
+
+    def _comp(self, comp: A.Comp, scope, local, elt_gen, site):
+        """(clauses source, inner locals) of a comprehension's for/if clauses;
+        each `for` charges its collection's length to the decision's budget
+        when it starts (so nested clauses charge the product), the error
+        naming `site`, the expression that loops (see budget.py)."""
+        parts = []
+        local = dict(local)
+        where = self._site(site)
+        for cf in comp.fors:
+            it = self.gen(cf.iter, scope, local)
+            names = []
+            for n in cf.target:
+                local[n] = f"v_{n}_{next(_COUNTER)}"
+                names.append(local[n])
+            if self.tracing:        # (a value that is no collection fails at its own text)
+                it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
+            if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
+                it = f"_each(ctx, {it}, {where})"
+            if len(names) == 1:
+                parts.append(f"for {names[0]} in {it}")
+            else:
+                parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
+            for c in cf.conds:
+                parts.append(f"if {self.test(c, scope, local)}")
+        return elt_gen(local), " ".join(parts)
+
+    def _is_seq(self, node, scope, local) -> bool:
+        """Is the value a tuple or list already in order (so a loop over it
+        needs no sorting)? Only what is known when compiling says yes."""
+        if isinstance(node, (A.ListX, A.TupleX)):
+            return True
+        if isinstance(node, A.Comp):
+            return node.kind != "set"
+        name = node.id if isinstance(node, A.Name) else \
+            node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
+        if name is None or name in local or name in scope:      # a variable: any value
+            return False
+        f = self.names.funcs.get(name)
+        if f is not None:
+            return f.seq and (isinstance(node, A.Call) or not f.params)
+        b = self.names.registry.get(name)
+        return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
+
+    def _Comp(self, node, scope, local):
+        elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
+        if node.kind == "set":
+            return f"_frozenset([{elt} {clauses}])"
+        return f"_tuple([{elt} {clauses}])"
+
+    def _Call(self, node, scope, local):
+        if not isinstance(node.func, A.Name):
+            return self.error(node, "only named functions can be called")
+        name = node.func.id
+        nargs = len(node.args)
+        if name in scope or name in local:
+            return self.error(node, f"{name!r} is a variable, not a function")
+        b = self.names.registry.get(name)
+        f = self.names.funcs.get(name)
+        cons = self.names.constructors.get(name)
+        if f is not None:
+            if f.kind == EFFECT:
+                return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
+            return self._call_func(node, f, scope, local)
+        if cons is not None:
+            lo, hi = cons
+            if node.gen is not None or not lo <= nargs <= hi:
+                return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
+            kind = self.names.constructor_args.get(name)
+            if kind and node.args:
+                self._check_arg(node.args[0], kind, name, 0, scope, local)
+            # an item or a player's zone is the pair (name, tag): built in place, no call
+            if not node.args:
+                return self.bind((name, None), "c")
+            return f"({name!r}, {self.gen(node.args[0], scope, local)})"
+        if b is None:
+            return self.error(node.func, f"unknown function {name!r}",
+                              hint=did_you_mean(name, self.names.all_names()))
+        if b.kind == EFFECT:
+            return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
+        if b.kind == BARE:
+            return self.error(node, f"{name!r} is a value, not a function: write {name} without parentheses")
+        self._uses(b)
+        fn = self.bind(b.fn, "b")
+        lo, hi = b.arity
+        if b.kind == LAZY:
+            if node.gen is not None or not lo <= nargs <= hi:
+                return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
+            thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+            return f"{fn}(ctx, {thunks})"
+        if b.kind == AGG:
+            if node.gen is not None:
+                comp = node.gen
+                if name in ARG_AGGREGATES:
+                    if len(comp.fors) != 1 or len(comp.fors[0].target) != 1:
+                        return self.error(node, f"{name}(value for x in collection) binds exactly one name")
+                    var = comp.fors[0].target[0]
+                    elt, clauses = self._comp(comp, scope, local,
+                                              lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})", node)
+                else:
+                    # (any and all only test each value: it need not be made true or false)
+                    gen = self.test if name in _SHORT_CIRCUIT else self.gen
+                    elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
+                if name in _SHORT_CIRCUIT:
+                    return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
+                return f"{fn}(ctx, [{elt} {clauses}])"
+            if nargs == 1:
+                if name in ARG_AGGREGATES:
+                    return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
+                # (a collection's items are charged to the budget, as a generator's are)
+                return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
+            return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")
+        if node.gen is not None:
+            return self.error(node, f"{name}() does not take a generator; only aggregates do")
+        if nargs < lo or (hi is not None and nargs > hi):
+            return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
+                              hint=b.example and f"for example: {b.example}")
+        self._check_literals(name, node, b, scope, local)
+        if b.inline is not None:
+            return "(" + b.inline.format(*[f"({self.gen(a, scope, local)})" for a in node.args]) + ")"
+        args = [self.gen(a, scope, local) for a in node.args]
+        fused = self._fused(b, node, scope, local)
+        if fused is not None:
+            fn, args[0] = fused
+        return f"{fn}(ctx{''.join(', ' + a for a in args)})"
+
+    def _fused(self, b, node, scope, local):
+        """(function, source of its first argument) when the call's first
+        argument is a call its primitive has a fused form for (Builtin.fused),
+        else None. Not while tracing: a replay places an error at the inner
+        call's own text."""
+        if not b.fused or self.tracing:
+            return None
+        inner = node.args[0]
+        if not (isinstance(inner, A.Call) and isinstance(inner.func, A.Name) and inner.gen is None
+                and len(inner.args) == 1):
+            return None
+        name = inner.func.id
+        if name in scope or name in local or name in self.names.funcs or name in self.names.constructors:
+            return None
+        fn = dict(b.fused).get(name)
+        if fn is None or self.names.registry.get(name) is None:
+            return None
+        return self.bind(fn, "b"), self.gen(inner.args[0], scope, local)
+
+    def _call_func(self, node, f: Func, scope, local):
+        if node.gen is not None or len(node.args) != len(f.params):
+            return self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
+                                    f"got {len(node.args)}")
+        self._dep(f.name)
+        if f.tree is not None and self.inline:
+            src = self._inline(node, f, scope, local)
+            if src is not None:
+                return src
+        args = "".join(", " + self.gen(a, scope, local) for a in node.args)
+        if self.tracing:
+            return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx{args})"
+        return f"{self.bind(f, 'f')}.call(ctx{args})"
+
+    def _inline(self, node, f: Func, scope, local):
+        """A cheap definition's body written in place of the call, its
+        parameters replaced by the arguments' code; None when an argument
+        would be skipped (an unused parameter) or computed twice (a
+        parameter named more than once, given more than a name or constant)."""
+        for p, a in zip(f.params, node.args):
+            n = f.uses.get(p, 0)
+            if n == 0 or (n > 1 and not self._simple(a, scope, local)):
+                return None
+        sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
+        self.inlined = True
+        if self.current is not None:
+            self.current.inlines.add(f.name)
+        return f"({self.gen(f.tree, frozenset(), sub)})"
+
+    def _simple(self, node, scope, local) -> bool:
+        """A name or constant: as cheap to compute twice as to keep."""
+        if isinstance(node, A.Const):
+            return True
+        if isinstance(node, A.Name):
+            b = self.names.registry.get(node.id)
+            return (node.id in local or node.id in scope or node.id in self.names.constants
+                    or (b is not None and b.kind == BARE))
+        return False
+
+    def _constant(self, node, scope, local):
+        if isinstance(node, A.Name) and node.id not in scope and node.id not in local \
+                and node.id in self.names.constants:
+            return True, self.names.constants[node.id]
+        return False, None
+
+    def _Index(self, node, scope, local):
+        known, table = self._constant(node.obj, scope, local)
+        if isinstance(node.obj, A.Const) and isinstance(node.obj.value, str):
+            self.error(node.obj, "a text has no items: it cannot be indexed")
+        if isinstance(node.key, A.Neg) and isinstance(node.key.operand, A.Const) \
+                and type(node.key.operand.value) in (int, float):
+            self.error(node.key, f"index {_show(-node.key.operand.value)} is below 0: items are counted from 0",
+                       hint="a negative index does not count from the end; the last item is xs[len(xs) - 1]")
+        if known and isinstance(node.key, A.Const):
+            k = node.key.value
+            if isinstance(table, tuple) and isinstance(k, int) and not 0 <= k < len(table):
+                self.error(node.key, f"index {k} is out of range: {node.obj.id} has {len(table)} entries "
+                                     f"(0..{len(table) - 1})")
+            elif isinstance(table, dict) and k not in table:
+                self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),
+                           hint=did_you_mean(str(k), map(str, table)))
+        return (f"_index({self.gen(node.obj, scope, local)}, {self.gen(node.key, scope, local)}, "
+                f"{self.bind(self.pos(node.key), 'p')})")
+
+    def _Attr(self, node, scope, local):
+        known, table = self._constant(node.obj, scope, local)
+        if known and isinstance(table, dict) and node.name not in table:
+            self.error(node, f"{node.obj.id} has no field {node.name!r}", expected=", ".join(map(str, table)),
+                       hint=did_you_mean(node.name, map(str, table)))
+        return f"_attr({self.gen(node.obj, scope, local)}, {node.name!r}, {self.bind(self.pos(node), 'p')})"
+
+    def _BinOp(self, node, scope, local):
+        if node.op in ("==", "!="):
+            self._check_compare(node, scope, local)
+        assert node.op in _OPS
+        left, right = self.gen(node.left, scope, local), self.gen(node.right, scope, local)
+        if node.op in _NUMBERS_ONLY:
+            # numbers only: Python's * repeats a text or a list, and its % formats a text
+            helper, does = _NUMBERS_ONLY[node.op]
+            for side in (node.left, node.right):
+                what = _NOT_A_NUMBER.get(type(side)) or (type(side) is A.Const and isinstance(side.value, str)
+                                                         and "a text")
+                if what:
+                    return self.error(side, f"{node.op} {does} numbers, not {what}",
+                                      hint="nordlang repeats no text or list" if node.op == "*" else
+                                      "nordlang formats no text with %")
+            if not (self._is_number(node.left) and self._is_number(node.right)):
+                return f"{helper}({left}, {right})"
+        if node.op in _SIZED_OPS and not self._small(node, scope, local):
+            return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
+        return f"({left} {node.op} {right})"
+
+    def _small(self, node, scope, local) -> bool:
+        """Does the text show that the operation's work is small (a constant,
+        a number or a value of a known kind on one side, a literal list to
+        look in)? Else its operands may be collections, and the work is
+        charged (budget.py)."""
+        if node.op in ("in", "not in"):
+            return isinstance(node.right, (A.ListX, A.TupleX))
+        return any(isinstance(x, A.Const) or self._is_number(x) or
+                   (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
+                   for x in (node.left, node.right))
+
+    @staticmethod
+    def _is_number(node) -> bool:
+        """A number literal, or a product or remainder of numbers (no check needed)."""
+        if isinstance(node, A.Const):
+            return type(node.value) in (int, float)
+        if isinstance(node, A.Neg):
+            return Expressions._is_number(node.operand)
+        return isinstance(node, A.BinOp) and node.op in _NUMBERS_ONLY
+
+    def _Neg(self, node, scope, local):
+        return f"(-{self.gen(node.operand, scope, local)})"
+
+    def _Not(self, node, scope, local):
+        return f"(not {self.test(node.operand, scope, local)})"
+
+    def test(self, node, scope, local) -> str:
+        """Source for a value that is only tested for truth (a condition):
+        `and` and `or` there need not make their value true or false."""
+        if isinstance(node, A.BoolOp):
+            return f"({self.test(node.left, scope, local)} {node.op} {self.test(node.right, scope, local)})"
+        return self.gen(node, scope, local)
+
+    def _BoolOp(self, node, scope, local):
+        """`and` and `or` give true or false (Python's give an operand: 2 and 5 is 5)."""
+        src = self.test(node, scope, local)
+        if self._is_truth(node.left, scope, local) and self._is_truth(node.right, scope, local):
+            return src
+        return f"(not not {src})"
+
+    def _is_truth(self, node, scope, local) -> bool:
+        """Is the value true or false, whatever it is, as far as the compiler knows?"""
+        if isinstance(node, A.Const):
+            return isinstance(node.value, bool)
+        if isinstance(node, (A.Not, A.BoolOp)):
+            return True
+        if isinstance(node, A.BinOp):
+            return node.op in _COMPARISONS
+        return self._kind_of(node, scope, local) == "truth"
+
+    def _IfElse(self, node, scope, local):
+        c = self.test(node.cond, scope, local)
+        t, e = (self.gen(x, scope, local) for x in (node.then, node.orelse))
+        return f"({t} if {c} else {e})"
+
+    def _LetIn(self, node, scope, local):
+        local = dict(local)
+        binds = []
+        for name, value in node.bindings:
+            src = self.gen(value, scope, local)
+            local[name] = f"v_{name}_{next(_COUNTER)}"
+            binds.append((local[name], src))
+        body = self.gen(node.body, scope, local)
+        for var, src in reversed(binds):
+            body = f"(lambda {var}: {body})({src})"
+        return body

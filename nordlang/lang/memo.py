@@ -1,0 +1,185 @@
+"""Memo policy: how calls of rulebook definitions are made.
+
+A definition's value is memoised by its arguments and, unless it is static,
+the state's version; a definition cheap enough to run (or to inline) is
+not; a memo of position values is on trial until it shows it pays
+(Func._on_trial).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..errors import Pos
+from . import ast as A
+from .builtins import AGG, EFFECT, LAZY
+
+if TYPE_CHECKING:
+    from .compiler import Names
+
+# Memoised values of rulebook definitions, keyed by (definition, arguments,
+# state version). Definitions see only their arguments and the state, so a
+# value can be reused for as long as the state's version is unchanged;
+# static definitions (which never read the position) need no version and
+# are kept apart, in _STATIC: their keys are few, and live for the process.
+# The memo of the others is kept small (cleared when full): its values are
+# seldom wanted once the game has moved on, and while they are kept they are
+# work for Python's garbage collector, which a growing heap of containers
+# sets off and whose full passes walk every one of them (with 200 000
+# entries it took 10% of a random game's time, with 2 000 about 2%).
+_MEMO: dict = {}
+_MEMO_LIMIT = 2_000
+_TRIAL = 500                # calls that decide whether a definition's memo pays (Func._on_trial)
+_STATIC: dict = {}
+_STATIC_LIMIT = 100_000
+_MISSING = object()
+
+# primitives whose cost is worth memoising a definition that calls them
+_HEAVY = {"groups", "shortest_paths", "frontier", "component", "union", "concat", "open_spaces", "regions_of",
+          "linked_structures", "items", "occupied_spaces", "sorted", "enumerate", "range"}
+
+
+def clear_memo() -> None:
+    _MEMO.clear()
+    _STATIC.clear()
+
+
+@dataclass(eq=False)
+class Func:
+    """A rulebook definition (kind "expr") or effect procedure ("effect")."""
+
+    name: str
+    params: tuple
+    kind: str
+    body: object = None        # body(ctx) with the parameters in ctx.vars (for tools)
+    pos: Pos | None = None
+    deps: set = field(default_factory=set)
+    dynamic: bool = False      # its body reads the position directly
+    static: bool = False       # its value depends only on its arguments and the board
+    py: object = None          # the compiled function py(ctx, *params)
+    text: str | None = None    # its source text and where it is (for explanations)
+    path: tuple = ()
+    cheap: bool = False        # no loop or aggregate in its body: cheaper to run than to memoise
+    tree: object = None        # a cheap definition's syntax tree, for callers to inline
+    uses: dict = field(default_factory=dict)   # how often its body names each parameter
+    inlines: set = field(default_factory=set)  # definitions written into its code
+    seq: bool = False          # its value is a tuple or list, already in order
+
+    def __post_init__(self):
+        self.call = self._generic_call
+
+    def _generic_call(self, ctx, *args):
+        """Call it before `finish` (while the rulebook is still being compiled)."""
+        self.finish()
+        return self.call(ctx, *args)
+
+    def finish(self) -> None:
+        """Choose how calls run, once `cheap` and `static` are known.
+
+        Generated code calls `func.call(...)`, so the choice made here
+        (direct, or memoised by arguments and, unless static, the state's
+        version) is made once, not on every call. A memo of position values
+        is first on trial (see `_on_trial`).
+        """
+        f, py = self, self.py
+        if self.kind == EFFECT or (self.cheap and not self.static):
+            self.call = py
+            return
+        memo_get = _MEMO.get
+        if not self.params:
+            # no arguments: the key is the definition (and the version), no argument tuple
+            if self.static:
+                def call(ctx):
+                    hit = _STATIC.get(f, _MISSING)
+                    return _remember_static(f, py(ctx)) if hit is _MISSING else hit
+            else:
+                call = self._on_trial(_by_version(f, py))
+            self.call = call
+            return
+        if self.static:
+            def call(ctx, *args):
+                key = (f, args)
+                try:
+                    hit = _STATIC.get(key, _MISSING)
+                except TypeError:      # an argument that cannot be a key
+                    return py(ctx, *args)
+                return _remember_static(key, py(ctx, *args)) if hit is _MISSING else hit
+        else:
+            def call(ctx, *args):
+                key = (f, args, ctx.state.version)
+                try:
+                    hit = memo_get(key, _MISSING)
+                except TypeError:      # an argument that cannot be a key
+                    return py(ctx, *args)
+                return _remember(key, py(ctx, *args)) if hit is _MISSING else hit
+            call = self._on_trial(call)
+        self.call = call
+
+    def _on_trial(self, memoised):
+        """The memoised call, on trial: its first _TRIAL calls count how often
+        the memo answers; under 1 in 100, calls go straight to the code from
+        then on (a definition asked once per position, like the options of a
+        random player's choice, was only paying for its memo). The values are
+        the same either way: only the time differs."""
+        f, py = self, self.py
+        memo_get = _MEMO.get
+        tally = [0, 0]                 # calls, memo answers
+
+        def trial(ctx, *args):
+            key = (f, args, ctx.state.version)
+            try:
+                hit = memo_get(key, _MISSING)
+            except TypeError:          # an argument that cannot be a key
+                return py(ctx, *args)
+            tally[0] += 1
+            if hit is _MISSING:
+                hit = _remember(key, py(ctx, *args))
+            else:
+                tally[1] += 1
+            if tally[0] >= _TRIAL:
+                f.call = memoised if 100 * tally[1] >= tally[0] else py
+            return hit
+        return trial
+
+
+def by_position(fn):
+    """fn(ctx) memoised by the state's version when it reads no flow variable
+    (its value then depends on the position alone); else fn itself."""
+    return fn if getattr(fn, "reads_flow", True) else _by_version(fn, fn)
+
+
+def _by_version(tag, fn):
+    """fn(ctx), memoised under (tag, the state's version)."""
+    memo_get = _MEMO.get
+
+    def call(ctx):
+        key = (tag, ctx.state.version)
+        hit = memo_get(key, _MISSING)
+        return _remember(key, fn(ctx)) if hit is _MISSING else hit
+    return call
+
+
+def _remember(key, value):
+    if len(_MEMO) > _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
+
+
+def _remember_static(key, value):
+    if len(_STATIC) > _STATIC_LIMIT:
+        _STATIC.clear()
+    _STATIC[key] = value
+    return value
+
+
+
+def is_cheap(tree, names: Names) -> bool:
+    """No loop, aggregate, let, heavy primitive or call of a definition: an
+    expression cheaper to run than to memoise, and small enough to inline."""
+    return not any(isinstance(n, (A.Comp, A.LetIn)) or
+                   isinstance(n, A.Call) and isinstance(n.func, A.Name) and
+                   (n.func.id in names.funcs or n.func.id in _HEAVY or
+                    getattr(names.registry.get(n.func.id), "kind", None) in (AGG, LAZY))
+                   for n in A.walk(tree))

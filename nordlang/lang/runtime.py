@@ -1,0 +1,144 @@
+"""The helpers generated code calls while it runs (besides the primitives)."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..errors import EvalError, NordError, did_you_mean
+from .budget import SMALL, BudgetError, charge
+from .builtins import ordered
+from .trace import _describe, _fail, _kind, _show, _stmt_fail, _t, _tc
+
+_COUNTER = itertools.count()     # numbers the names of generated functions, globals and locals
+
+
+def _get(vars, name):
+    try:
+        return vars[name]
+    except KeyError:
+        raise EvalError(f"{name!r} has no value yet") from None
+
+
+def _index(o, k, pos=None):
+    """o[k]; a failure is placed at the key's text (`pos`). Items are
+    counted from 0: a negative index does not count from the end, and a
+    text has no items (as it has in Python)."""
+    try:
+        v = o[k]
+    except (IndexError, KeyError):
+        if isinstance(o, dict):
+            hint = did_you_mean(str(k), map(str, o)) or f"entries: {', '.join(map(str, o))}"
+            raise EvalError(f"no entry {k!r} in this table", pos, hint=hint) from None
+        raise EvalError(f"index {k!r} out of range (0..{len(o) - 1})", pos) from None
+    except TypeError as e:
+        raise EvalError(_describe(e), pos) from None
+    if k.__class__ is int and (k < 0 or o.__class__ is str) and not isinstance(o, dict):
+        if o.__class__ is str:
+            raise EvalError("wrong kind of value: a text cannot be indexed", pos)
+        raise EvalError(f"index {k} out of range (0..{len(o) - 1})", pos,
+                        hint="items are counted from 0; the last is xs[len(xs) - 1]")
+    return v
+
+
+_NUMBER = frozenset({int, float, bool})
+
+
+def _arith(op, a, b):
+    """A * or % of values that are not both numbers: an error (Python's
+    would repeat a text or a list, or format a text)."""
+    return EvalError(f"wrong kind of value: cannot use {op} on {_kind(type(a).__name__)} and {_kind(type(b).__name__)}",
+                     hint=f"{op} takes numbers only")
+
+
+def _mul(a, b):
+    if a.__class__ in _NUMBER and b.__class__ in _NUMBER:
+        return a * b
+    raise _arith("*", a, b)
+
+
+def _mod(a, b):
+    if a.__class__ in _NUMBER and b.__class__ in _NUMBER:
+        return a % b
+    raise _arith("%", a, b)
+
+
+def _attr(o, name, pos=None):
+    if isinstance(o, dict):
+        try:
+            return o[name]
+        except KeyError:
+            raise EvalError(f"no field {name!r}", pos, hint=did_you_mean(name, o)) from None
+    raise EvalError(f"{_show(o)} has no field {name!r}", pos)
+
+
+def _unpack(x, n):
+    if not isinstance(x, tuple) or len(x) != n:
+        raise EvalError(f"cannot unpack {_show(x)} into {n} names")
+    return x
+
+
+def _each(ctx, it, site):
+    """The items of a loop's collection, in order (sets sorted), charged by
+    their number; `site` is (position, width, text) of the expression that
+    loops, for the error."""
+    if it.__class__ is not tuple and it.__class__ is not list:
+        it = ordered(it)
+    b = ctx.budget
+    try:
+        left = b.left - len(it)
+    except TypeError:           # (no collection: looping over it says so)
+        return it
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return it
+
+
+# Operators whose work grows with their operands (see Expressions._small):
+# each charges the size of the collection it makes or walks (numbers pass
+# with a type test). A text or list doubled by + in a loop would otherwise
+# fill the memory; `in` a tuple and == of collections take time in C.
+_COLLECTIONS = frozenset({tuple, list, frozenset, str, dict})
+
+
+def _plus(ctx, a, b):
+    c = a + b
+    if (c.__class__ is tuple or c.__class__ is str) and len(c) > SMALL:
+        charge(ctx, len(c))
+    return c
+
+
+def _minus(ctx, a, b):
+    if a.__class__ is frozenset and len(a) > SMALL:
+        charge(ctx, len(a))
+    return a - b
+
+
+def _in(ctx, a, b):
+    if (b.__class__ is tuple or b.__class__ is str or b.__class__ is list) and len(b) > SMALL:
+        charge(ctx, len(b))
+    return a in b
+
+
+def _not_in(ctx, a, b):
+    if (b.__class__ is tuple or b.__class__ is str or b.__class__ is list) and len(b) > SMALL:
+        charge(ctx, len(b))
+    return a not in b
+
+
+def _eq(ctx, a, b):
+    if a.__class__ in _COLLECTIONS and len(a) > SMALL:
+        charge(ctx, len(a))
+    return a == b
+
+
+def _ne(ctx, a, b):
+    if a.__class__ in _COLLECTIONS and len(a) > SMALL:
+        charge(ctx, len(a))
+    return a != b
+
+
+_RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
+            "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
+            "_frozenset": frozenset, "_tuple": tuple, "_each": _each,
+            "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}

@@ -1,0 +1,98 @@
+"""Code generation for statements (effects): each returns lines of Python source."""
+
+from __future__ import annotations
+
+from ..errors import did_you_mean
+from . import ast as A
+from .builtins import EFFECT
+from .checks import _arity_words
+from .runtime import _COUNTER
+
+
+class Statements:
+    """The compiler's statements (a mixin of Compiler)."""
+
+    def stmts(self, stmts, scope, local, depth) -> list:
+        out = []
+        local = dict(local)
+        for s in stmts:
+            out.extend(self.stmt(s, scope, local, depth))
+        return out
+
+    def stmt(self, node, scope, local, depth) -> list:
+        pad = "    " * (depth - 1)
+        if isinstance(node, A.LetStmt):
+            src = self.gen(node.value, scope, local)
+            local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
+            return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
+        if isinstance(node, A.ForStmt):
+            it = self.gen(node.iter, scope, local)
+            inner = dict(local)
+            names = []
+            for n in node.target:
+                inner[n] = f"v_{n}_{next(_COUNTER)}"
+                names.append(inner[n])
+            body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
+            it = f"_each(ctx, {it}, {self._site(node.iter)})"       # (charged to the budget)
+            if len(names) == 1:
+                head = f"{pad}for {names[0]} in _tuple({it}):"
+            else:
+                head = f"{pad}for ({', '.join(names)}) in [_unpack(x_, {len(names)}) for x_ in {it}]:"
+            return [head + self._mark(node.iter)] + body
+        if isinstance(node, A.IfStmt):
+            out = []
+            for i, (c, b) in enumerate(node.branches):
+                kw = "if" if i == 0 else "elif"
+                out.append(f"{pad}{kw} {self.test(c, scope, local)}:{self._mark(c)}")
+                out.extend(self.stmts(b, scope, local, depth + 1) or [f"{pad}    pass"])
+            if node.orelse is not None:
+                out.append(f"{pad}else:")
+                out.extend(self.stmts(node.orelse, scope, local, depth + 1) or [f"{pad}    pass"])
+            return out
+        if isinstance(node, A.CallStmt):
+            return [pad + line for line in self._call_stmt(node, scope, local)]
+        self.error(node, "not a statement")  # pragma: no cover
+        return []
+
+    def _mark(self, node) -> str:
+        """A comment giving a generated line the position of the text it runs
+        (read back only when that line fails: see _fail)."""
+        return f"  # at {self.bind(self.pos(node), 'p')}"
+
+    def _call_stmt(self, node, scope, local) -> list:
+        name = node.name
+        f = self.names.funcs.get(name)
+        b = self.names.registry.get(name)
+        posname = self.bind(self.pos(node), "p")
+        if f is not None:
+            if f.kind != EFFECT:
+                self.error(node, f"{name!r} is a value, not an effect: a statement must do something")
+                return []
+            if node.gen is not None or len(node.args) != len(f.params):
+                self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
+                                 f"got {len(node.args)}")
+                return []
+            self._dep(name)
+            args = "".join(", " + self.gen(a, scope, local) for a in node.args)
+            call = f"{self.bind(f, 'f')}.call(ctx{args})"
+        else:
+            if b is None:
+                effects = [n for n, x in self.names.registry.items.items() if x.kind == EFFECT] + \
+                          [n for n, x in self.names.funcs.items() if x.kind == EFFECT]
+                self.error(node, f"unknown effect {name!r}", hint=did_you_mean(name, effects))
+                return []
+            if b.kind != EFFECT:
+                self.error(node, f"{name!r} computes a value; a statement must be an effect")
+                return []
+            lo, hi = b.arity
+            nargs = len(node.args)
+            if node.gen is not None or nargs < lo or (hi is not None and nargs > hi):
+                self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
+                           hint=b.example and f"for example: {b.example}")
+                return []
+            self._check_literals(name, node, b, scope, local)
+            args = "".join(", " + self.gen(a, scope, local) for a in node.args)
+            call = f"{self.bind(b.fn, 'b')}(ctx{args})"
+        # each statement reports its own position when it fails
+        return ["try:", f"    {call}", "except Exception as e:",
+                f"    raise _stmt_fail(e, {posname}, {self.bind_where(self.where)}) from None"]
