@@ -64,8 +64,8 @@ def run(args):
             print(line, file=out)
         seen[0] = len(game.state.events)
     header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": rulebook_path_text(args.rulebook),
-              "variants": args.variant,
-              "players": rules.num_players, "seed": seed, "agents": [str(a) for a in agents]}
+              "variants": args.variant, "players": rules.num_players, "seed": seed,
+              "agents": [str(a) for a in agents]}
     done = [0]          # the length of the history when the last decision had run to its end
 
     def step(g):
