@@ -1,7 +1,7 @@
 """nordlang: board games as data.
 
     import nordlang
-    game = nordlang.load(players=3, seed=7)
+    game = nordlang.load("nord", players=3, seed=7)
     while not game.over:
         game.play(game.legal_moves()[0])
     print(game.result)
@@ -21,7 +21,8 @@ __version__ = "0.1.0"
 
 
 def bundled(name: str = "rulebook") -> Path:
-    """The folder of a bundled resource ('rulebook' or 'variants').
+    """The folder of a bundled resource: 'rulebook' (a folder per game,
+    rulebook/<game>/<game>.yaml) or 'variants' (variants/<game>/).
 
     In a wheel they ship inside the package (nordlang/_bundled); in a source
     checkout they are the top-level folders.
@@ -36,9 +37,12 @@ def bundled(name: str = "rulebook") -> Path:
 def load_rules(rulebook=None, players: int | None = None, variants=()):
     """Load, validate and compile a rulebook (default: the bundled Nord).
 
-    `rulebook` is a path (a file or a folder) or None; `players` a whole
-    number within the rulebook's range, or None for its default; `variants`
-    bundled names or paths, in the order they apply (one name alone will do).
+    `rulebook` is a bundled game's name ("nord"; see `nord games`), a path
+    (a file or a folder: a Path, or text with a '/' or a '.yaml'), or None:
+    the game the variants extend, else Nord. `players` a whole number within
+    the rulebook's range, or None for its default; `variants` names of the
+    game's bundled variants or paths, in the order they apply (one alone
+    will do).
     """
     from .rules.build import compile_rules
     if rulebook is not None and not isinstance(rulebook, (str, PathLike)):
@@ -47,7 +51,8 @@ def load_rules(rulebook=None, players: int | None = None, variants=()):
 
 
 def load(rulebook=None, players: int | None = None, seed: int = 0, variants=()) -> Game:
-    """A new game of the rulebook for `players` players, with a seed (a whole number, 0 or more)."""
+    """A new game of the rulebook (a game's name or a path, as load_rules takes it) for `players`
+    players, with a seed (a whole number, 0 or more)."""
     from .engine.game import check_seed
     seed = check_seed(seed)          # before the rules are compiled: a bad seed costs nothing
     return Game(load_rules(rulebook, players, variants), seed)

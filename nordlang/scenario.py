@@ -21,6 +21,7 @@ from .lang.compiler import Compiler
 from .lang.parser import parse as parse_text
 from .rules import schema as schema_mod
 from .rules.build import read_doc
+from .rules.games import scenario_rulebook, variants_folder
 from .rules.loader import check_errors, fix_lines, wrong_kind
 from .rules.overlay import variant_file
 from .rules.yamlpos import load_yaml
@@ -399,7 +400,9 @@ def _items_at(rules, spec, src, path) -> list:
 
 
 # ---------------- loading ----------------
-def load_scenario(path) -> Scenario:
+def load_scenario(path, rulebook=None) -> Scenario:
+    """A scenario file, on the game it names (or `rulebook`: a game name or a
+    path, from --game/--rulebook; one the scenario names must agree)."""
     path = Path(path)
     data, src = load_yaml(path)
     if not isinstance(data, dict):
@@ -413,16 +416,12 @@ def load_scenario(path) -> Scenario:
         return pos, src.line(pos.line)
     errors = schema_mod.validate(data, "scenario", locate)
     check_errors(errors)
-    rulebook = data.get("rulebook")
-    if rulebook is not None:
-        rb = (path.parent / rulebook)
-        if not rb.exists():
-            raise _err(src, ("rulebook",), f"no rulebook at {rulebook!r} (relative to this file)")
-        rulebook = rb
+    rulebook = scenario_rulebook(path, data, src, rulebook)
+    folder = variants_folder(rulebook)
     variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
     for i, v in enumerate(variants):
         try:
-            variant_file(v)
+            variant_file(v, folder)
         except NordError as e:
             raise _err(src, ("variants", i), e.message, hint=e.hint) from None
     doc = read_doc(rulebook, variants)

@@ -171,7 +171,7 @@ def test_a_listed_supply_holds_what_it_lists(tmp_path, listing, supply):
     """A home zone listed in 'at' keeps exactly its listing: before, the
     pieces it displaced went back into it, whatever it listed."""
     path = tmp_path / "supply.yaml"
-    path.write_text("description: a listed supply\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n"
+    path.write_text("description: a listed supply\ngame: nord\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n"
                     "  - \"~ffkff~~~\"\nstructures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n"
                     f"position:\n  at:\n    {listing}\n")
     if supply is None:
@@ -188,7 +188,7 @@ def test_a_choice_taken_at_once_is_named_where_a_script_expects_it(tmp_path):
     that looks for it is told so, with every choice taken that way since
     the last decision (before: only that another choice was pending)."""
     path = tmp_path / "forced.yaml"
-    path.write_text("description: red has no men but can challenge C\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n"
+    path.write_text("description: red has no men but can challenge C\ngame: nord\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n"
                     "  - \"~A~~~~~~~\"\n  - \"~~~~~~~~~\"\n  - \"~~~~CmX~~\"\n  - \"~B~~~~~~~\"\n"
                     "structures: {A: settlement, B: settlement, C: settlement, X: dragon}\nseats: [A, B]\n"
                     "position:\n  player: red\n  at:\n    A: [jarl:red, man:red*22]\n    C: [jarl, man:red*2]\n"

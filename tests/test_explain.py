@@ -152,6 +152,7 @@ def test_sets_are_shown_with_numbers_read_as_numbers():
 
 
 CHALLENGES = """description: two settlements to challenge, Q and S
+game: nord
 players: 3
 map:
   - "~~~~~~~~~~~"

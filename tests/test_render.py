@@ -372,7 +372,7 @@ def test_render_after_moves_bad_input(tmp_path, log, capsys):
 
 def test_scenario_without_the_scenario_loader(tmp_path, monkeypatch, capsys):
     path = tmp_path / "s.yaml"
-    path.write_text("description: x\nplayers: 2\nmap: ['~A~']\nstructures: {A: settlement}\n")
+    path.write_text("description: x\ngame: nord\nplayers: 2\nmap: ['~A~']\nstructures: {A: settlement}\n")
     monkeypatch.setitem(sys.modules, "nordlang.scenario", None)
     assert main(["render", str(path), "-o", str(tmp_path / "s.svg")]) == 2
     assert "cannot load scenarios" in _one_line_error(capsys)
@@ -436,7 +436,7 @@ def _wide_scenario(path, columns):
     """A 3-row island `columns` spaces wide, two settlements on it."""
     sea = "~" * columns
     path.write_text(yaml.safe_dump({
-        "description": f"an island {columns} spaces wide", "players": 2,
+        "description": f"an island {columns} spaces wide", "game": "nord", "players": 2,
         "map": [sea, "~kAkkBk" + "~" * (columns - 7), sea],
         "structures": {"A": "settlement", "B": "settlement"}, "seats": ["A", "B"]}, width=10 ** 6))
     return path

@@ -100,7 +100,7 @@ def test_a_scenario_over_a_setup_that_asks_says_where(tmp_path, options, message
         "    - after: starting_settlements\n      insert:\n        - choose: colour\n"
         f"          from: '{options}'\n")
     sc = tmp_path / "sc.yaml"
-    sc.write_text("description: a scenario over that variant\nplayers: 2\nvariants: [ask.yaml]\nmap:\n"
+    sc.write_text("description: a scenario over that variant\ngame: nord\nplayers: 2\nvariants: [ask.yaml]\nmap:\n"
                   "  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
                   "structures: {A: settlement, B: settlement, X: dragon}\n")
     with pytest.raises(NordError) as e:
@@ -152,7 +152,7 @@ def test_a_counter_named_by_an_expression_lets_a_scenario_set_any_counter(tmp_pa
     (tmp_path / "tally.yaml").write_text(
         "description: a counter named by an expression\nextends: nord\n"
         "patch:\n  define:\n    tally(name): 'counter(name)'\n")
-    board = ("players: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
+    board = ("game: nord\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n  - \"~ffkff~~~\"\n"
              "structures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n"
              "position:\n  counters: {harvest: 3}\n")
     sc = tmp_path / "sc.yaml"

@@ -127,8 +127,8 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/players-default-outside.yaml": [(5, 14, "players.default (7) is not between players.min (2)", None)],
     "variants/players-colour-twice.yaml": [(5, 25, "the colour 'red' is named twice", None)],
     "variants/players-huge-max.yaml": [(5, 10, "players.max is 99999999999999999999999999999", None)],
-    "variants/extends-list.yaml": [(2, 10, "'extends' names one variant", None)],
-    "variants/extends-unknown.yaml": [(2, 10, "unknown variant 'no-stormm'", "did you mean 'no-storm'")],
+    "variants/extends-list.yaml": [(2, 10, "'extends' names one game or variant", None)],
+    "variants/extends-unknown.yaml": [(2, 10, "unknown game or variant 'no-stormm'", "did you mean 'no-storm'")],
     "variants/nested-too-deep.yaml": [(1, 1, "the YAML nests too deeply to read", "hundreds of levels")],
     # ---- scenarios ----
     "scenarios/map-character.yaml": [(6, 10, "map character 'x' (row 3, column 5) is not in the legend", None)],

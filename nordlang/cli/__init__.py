@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from ..errors import NordError, UsageError
 
@@ -45,13 +46,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_rules_options(p, players=True):
-    """The options every command that takes a rulebook has."""
-    p.add_argument("--rulebook", metavar="PATH", help="a rulebook file or folder (default: the bundled Nord)")
-    p.add_argument("--variant", metavar="V", action="append", default=[],
-                   help="a variant overlay (bundled name or file); repeat to stack, applied in order")
+def add_rules_options(p, players=True, variants=True, variant_default=(), variant_help=None):
+    """--game NAME or --rulebook PATH (one of them; both land in args.rulebook:
+    a name as text, a path as a Path, as nordlang.load_rules takes them),
+    --variant V (repeatable) and --players N: the same for every command."""
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--game", dest="rulebook", metavar="NAME", type=_game_name,
+                       help="a bundled game by name (see nord games; default: nord)")
+    which.add_argument("--rulebook", dest="rulebook", metavar="PATH", type=Path,
+                       help="a rulebook file or folder (instead of --game)")
+    if variants:
+        p.add_argument("--variant", metavar="V", action="append",
+                       default=list(variant_default) if variant_default is not None else None,
+                       help=variant_help or "a variant of the game: its bundled name or a file; repeat to stack, "
+                                            "applied in order")
     if players:
         p.add_argument("--players", type=int, metavar="N", help="number of players (default: the rulebook's)")
+
+
+def _game_name(text):
+    from ..rules.games import is_name
+    if not is_name(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game's name (a rulebook file is --rulebook PATH)")
+    return text
+
+
+def rulebook_text(rulebook):
+    """args.rulebook as text that load_rules reads the same way: a game's
+    name as it is, a path as a path (a bare folder name gets './', so it is
+    not taken for a game's name)."""
+    if not isinstance(rulebook, Path):
+        return rulebook
+    from ..rules.games import is_name
+    return os.path.join(".", str(rulebook)) if is_name(str(rulebook)) else str(rulebook)
+
+
+def rulebook_path_text(rulebook):
+    """What a replay's header records as the rulebook's path: the path given
+    with --rulebook, or None (a game by name is recorded as its name)."""
+    return str(rulebook) if isinstance(rulebook, Path) else None
 
 
 def positive_int(text):
@@ -114,4 +147,5 @@ def _drop_stdout() -> None:
         pass
 
 
-__all__ = ["main", "add_rules_options", "positive_int", "at_least_one", "UsageError"]
+__all__ = ["main", "add_rules_options", "rulebook_text", "rulebook_path_text", "positive_int", "at_least_one",
+           "UsageError"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..errors import UsageError
 from . import add_rules_options
@@ -19,7 +20,7 @@ from .simulate import (
 )
 
 EPILOG = """\
-The two sides, A and B, start from the shared options (--rulebook,
+The two sides, A and B, start from the shared options (--game or --rulebook,
 --variant, --players, --agents) and each may change them:
   --variant-a V / --variant-b V   a variant added to that side (repeatable)
   --a "V1,V2" / --b "V1,V2"       the same, several variants at once
@@ -57,7 +58,8 @@ def add(sub):
                        help=f"variants for side {S} only, comma-separated")
         p.add_argument(f"--agents-{side}", metavar="A,B,...", help=f"agents of side {S} (default --agents)")
         p.add_argument(f"--players-{side}", type=int, metavar="N", help=f"players of side {S} (default --players)")
-        p.add_argument(f"--rulebook-{side}", metavar="PATH", help=f"rulebook of side {S} (default --rulebook)")
+        p.add_argument(f"--rulebook-{side}", metavar="PATH", type=Path,
+                       help=f"rulebook of side {S} (default --game/--rulebook)")
     p.set_defaults(func=run)
 
 

@@ -1,14 +1,19 @@
-"""`nord variants`, `nord schema`, `nord doc`: what is bundled and how to write it."""
+"""`nord games`, `nord variants`, `nord schema`, `nord doc`: what is bundled and how to write it."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from ..errors import UsageError
+from . import add_rules_options
 
 
 def add(sub):
-    p = sub.add_parser("variants", help="list the bundled variants with their descriptions")
+    p = sub.add_parser("games", help="list the bundled games: name, players, what the game is")
+    p.set_defaults(func=run_games)
+    p = sub.add_parser("variants", help="list a game's variants with their descriptions (default: nord's)")
+    add_rules_options(p, players=False, variants=False)
     p.set_defaults(func=run_variants)
     p = sub.add_parser("schema", help="print the JSON Schema of rulebooks (or of scenarios)")
     p.add_argument("which", nargs="?", default="rulebook", choices=["rulebook", "scenario"])
@@ -17,12 +22,47 @@ def add(sub):
     p.set_defaults(func=run_doc)
 
 
-def run_variants(args):
-    from .. import bundled
+def run_games(args):
+    from ..rules.games import bundled_games
     from ..rules.yamlpos import load_yaml
-    files = sorted((bundled("variants") / "nord").glob("*.yaml"))
+    games = bundled_games()
+    if not games:
+        raise UsageError("no bundled games found")
+    width = max(len(n) for n in games)
+    for name, main in games.items():
+        data, _ = load_yaml(main)
+        print(f"{name:<{width}}  {_players(data):<9}  {first_sentence(_description(data))}".rstrip())
+    return 0
+
+
+def _description(data) -> str:
+    game = data.get("game") if isinstance(data, dict) else None
+    desc = game.get("description") if isinstance(game, dict) else None
+    return " ".join(str(desc).split()) if desc else (str(game.get("name", "")) if isinstance(game, dict) else "")
+
+
+def _players(data) -> str:
+    pl = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(pl, dict):
+        return ""
+    lo, hi = pl.get("min"), pl.get("max")
+    return f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+
+
+def first_sentence(text: str) -> str:
+    """Up to the first full stop that ends a sentence (all of it when there is none)."""
+    m = re.search(r"[.!?](\s|$)", text)
+    return text[:m.start() + 1] if m else text
+
+
+def run_variants(args):
+    from ..rules.games import describe, rulebook_file, variants_folder
+    from ..rules.yamlpos import load_yaml
+    main = rulebook_file(args.rulebook)
+    folder = variants_folder(main)
+    files = sorted(folder.glob("*.yaml")) if folder is not None else []
     if not files:
-        raise UsageError("no bundled variants found")
+        raise UsageError(f"{describe(main)} has no bundled variants")
     for f in files:
         data, _ = load_yaml(f)
         desc = " ".join(str(data.get("description", "")).split()) if isinstance(data, dict) else ""

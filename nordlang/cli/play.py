@@ -12,7 +12,7 @@ from ..engine.record import check_writable, replay_lines, write_atomic
 from ..errors import NordError
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
-from . import add_rules_options, positive_int
+from . import add_rules_options, positive_int, rulebook_path_text
 
 
 def add(sub):
@@ -63,8 +63,9 @@ def run(args):
         for line in event_lines(rules, game.state.events, heads):
             print(line, file=out)
         seen[0] = len(game.state.events)
-    header = {"rulebook": rules.digest, "rulebook_path": args.rulebook, "variants": args.variant,
-              "players": rules.num_players, "seed": seed, "agents": [str(a) for a in agents]}
+    header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": rulebook_path_text(args.rulebook),
+              "variants": args.variant, "players": rules.num_players, "seed": seed,
+              "agents": [str(a) for a in agents]}
     done = [0]          # the length of the history when the last decision had run to its end
 
     def step(g):

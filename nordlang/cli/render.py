@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 from pathlib import Path
 
@@ -162,12 +161,7 @@ def position_from_scenario(path, rulebook=None, moves=None):
             raise UsageError(f"{path} is a scenario, but this nordlang cannot load scenarios yet "
                              "(nordlang.scenario is missing); render a replay log instead") from None
         raise
-    kwargs = {}
-    if rulebook is not None:
-        if "rulebook" not in inspect.signature(load_scenario).parameters:
-            raise UsageError("a scenario names its own rulebook (its 'rulebook:' key); --rulebook is for replays")
-        kwargs["rulebook"] = rulebook
-    sc = load_scenario(path, **kwargs)
+    sc = load_scenario(path, rulebook)
     upto = _moves_count(path, moves, len(sc.data.get("moves") or []))
     if upto:
         failed = sc.run_moves(upto)

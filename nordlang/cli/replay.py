@@ -2,17 +2,20 @@
 
 A replay is input like any other: every field of every line is checked, and
 it never makes nordlang open a path it names. It is replayed on the bundled
-rulebook, or the one given with --rulebook; the variants it names are used
-when they are bundled ones, a variant file only when given with --variant.
+game it names (older replays name none: the default game), or the one given
+with --game/--rulebook; the variants it names are used when they are bundled
+ones of that game, a variant file only when given with --variant.
 """
 
 from __future__ import annotations
 
 import json
 
-from .. import Game, bundled, load_rules
+from .. import Game, load_rules
 from ..engine.record import read_replay, state_digest
 from ..errors import NordError, Pos, ReplayError
+from ..rules.games import bundled_games, is_name, rulebook_file, variants_folder
+from . import add_rules_options
 
 AGAIN = "the replay was edited: record the game again"
 
@@ -26,25 +29,37 @@ def add(sub):
 
 
 def add_source_options(p):
-    """--rulebook and --variant for a replay: what it was recorded with, when not the bundled ones."""
-    p.add_argument("--rulebook", metavar="PATH",
-                   help="the rulebook the game was recorded with (default: the bundled one; a replay's own "
-                        "rulebook_path is never opened)")
-    p.add_argument("--variant", metavar="V", action="append", default=None,
-                   help="the variants the game was recorded with, in order (default: those the replay names, "
-                        "when they are bundled ones; a variant file it names must be given here)")
+    """--game/--rulebook and --variant for a replay: what it was recorded with, when not what it names."""
+    add_rules_options(p, players=False, variant_default=None,
+                      variant_help="the variants the game was recorded with, in order (default: those the replay "
+                                   "names, when they are bundled ones; a variant file it names must be given here)")
 
 
-def _variants(path, header, variants):
-    """The variants to replay with: the user's, or the bundled ones the header names."""
+def _game(path, header, rulebook):
+    """The rulebook to replay on: the one given, else the bundled game the
+    header names (a name only: a replay opens no path), else the default
+    game (older replays name none)."""
+    if rulebook is not None:
+        return rulebook
+    name = header.get("game")
+    if name is None:
+        return None
+    if not is_name(name) or name not in bundled_games():
+        raise ReplayError(f"the replay names the game {name!r}, which is no bundled game", Pos(str(path), 1, 1),
+                          hint="if you have its rulebook, replay with --rulebook PATH")
+    return name
+
+
+def _variants(path, header, variants, rulebook):
+    """The variants to replay with: the user's, or the bundled ones of the game the header names."""
     if variants is not None:
         return list(variants)
     names = header.get("variants") or []
-    folder = bundled("variants") / "nord"
+    folder = variants_folder(rulebook_file(rulebook))
     out = []
     for name in names:
-        bundled_file = folder / f"{name}.yaml"
-        if "/" in name or "\\" in name or name.startswith(".") or not bundled_file.is_file():
+        bundled_file = folder / f"{name}.yaml" if folder is not None and is_name(name) else None
+        if bundled_file is None or not bundled_file.is_file():
             raise ReplayError(f"the replay names the variant {name!r}, which is no bundled variant; a replay "
                               "opens no file it names", Pos(str(path), 1, 1),
                               hint=f"if you trust that file, give it yourself: --variant {name} (once for each "
@@ -56,10 +71,12 @@ def _variants(path, header, variants):
 def open_replay(path, rulebook=None, variants=None):
     """(header, moves, footer, a new game) of a replay whose rulebook still matches."""
     header, moves, footer = read_replay(path)
-    rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants))
+    given = rulebook
+    rulebook = _game(path, header, rulebook)
+    rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants, rulebook))
     if header["rulebook"] != rules.digest:
         named = header.get("rulebook_path")
-        if rulebook is None and named:
+        if given is None and named:
             raise ReplayError(f"the replay was recorded with rulebook {header['rulebook']}, which is not the bundled "
                               f"one ({rules.digest}); it names {named!r} as its rulebook (for information: a "
                               "replay opens no path it names)", Pos(str(path), 1, 1),

@@ -15,7 +15,7 @@ import sys
 import time
 
 from ..errors import NordError, UsageError
-from . import add_rules_options, at_least_one, positive_int
+from . import add_rules_options, at_least_one, positive_int, rulebook_text
 
 DETERMINISM = """\
 Same command, same --seed: the same --out file, byte for byte, for any
@@ -121,7 +121,7 @@ def one_line(e: NordError) -> UsageError:
 
 def make_config(rulebook, variants, players, agents_text, args):
     from ..sim.simulate import Config
-    return Config(rulebook=rulebook, variants=tuple(variants), players=players,
+    return Config(rulebook=rulebook_text(rulebook), variants=tuple(variants), players=players,
                   agents=split_agents(agents_text), seed=args.seed, rotate=not args.fixed_seats,
                   trigger_note=args.trigger_note, max_decisions=getattr(args, "max_decisions", 100_000))
 

@@ -6,12 +6,14 @@ import sys
 from pathlib import Path
 
 from ..errors import LoadError, NordError, Pos
+from . import add_rules_options
 
 
 def add(sub):
     p = sub.add_parser("test", help="run scenario files (their scripted moves and expectations)")
     p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders of them")
     p.add_argument("-v", "--verbose", action="store_true", help="also print each scenario's description")
+    add_rules_options(p, players=False, variants=False)
     p.set_defaults(func=run)
 
 
@@ -49,7 +51,7 @@ def run(args):
     passed = failed = broken = 0
     for f in files:
         try:
-            sc = load_scenario(f)
+            sc = load_scenario(f, args.rulebook)
             rep = sc.run()
         except NordError as e:
             broken += 1

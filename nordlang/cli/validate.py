@@ -11,7 +11,7 @@ from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
 from ..lang.cost import estimating
 from ..rules.build import position_message, position_problem
-from . import at_least_one
+from . import add_rules_options, at_least_one
 from .test import scenario_files
 
 
@@ -19,7 +19,8 @@ def add(sub):
     p = sub.add_parser("validate", help="check rulebooks, variants and scenarios (every error, with positions)")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="rulebook files or folders, variant and scenario files or folders of them "
-                        "(default: the bundled rulebook)")
+                        "(default: the game's rulebook)")
+    add_rules_options(p, players=False, variants=False)
     p.add_argument("--players", type=at_least_one, metavar="N", help="check for this number of players only")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--simulate", type=int, default=0, metavar="N",
@@ -40,8 +41,9 @@ def kind_of(path: Path) -> str:
 
 def _expand(path: Path) -> list[Path]:
     """A folder holding no rulebook (only variants, scenarios and folders of
-    them, like variants/) is checked file by file, each by its kind; any
-    other folder is one rulebook (its entry file and what it includes)."""
+    them, like variants/) is checked file by file, each by its kind. A
+    folder holding a rulebook is that rulebook (its main file and what it
+    includes), and each variant and scenario beside it or in its subfolders."""
     if not path.is_dir() or path.name == "scenarios":
         return [path]
     files = sorted(f for f in path.glob("*.yaml") if f.is_file())
@@ -51,8 +53,12 @@ def _expand(path: Path) -> list[Path]:
             return kind_of(f)
         except NordError:
             return "unreadable"          # reported when the file itself is checked
-    if any(kind(f) == "rulebook" for f in files):
-        return [path]
+    kinds = {f: kind(f) for f in files}
+    if any(k == "rulebook" for k in kinds.values()):
+        out = [path] + [f for f in files if kinds[f] in ("variant", "scenario")]
+        for sub in sorted(d for d in path.iterdir() if d.is_dir()):
+            out.extend(f for f in _expand(sub) if f.is_dir() or kind(f) in ("variant", "scenario"))
+        return out
     out = list(files)
     for sub in sorted(d for d in path.iterdir() if d.is_dir()):
         if any(sub.rglob("*.yaml")):
@@ -203,8 +209,8 @@ def _in_file_order(problems: list) -> list:
 
 
 def run(args):
-    from .. import bundled
-    paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook") / "nord"]
+    from ..rules.games import rulebook_file
+    paths = [f for p in args.paths for f in _expand(Path(p))] or [rulebook_file(args.rulebook)]
     problems: list = []
     checked = 0
     for path in paths:
@@ -223,13 +229,13 @@ def run(args):
                 checked += 1
                 try:
                     from ..scenario import load_scenario
-                    load_scenario(f)
+                    load_scenario(f, args.rulebook)
                 except NordError as e:
                     problems.extend(_flatten(e))
             continue
         checked += 1
-        if kind == "variant":
-            compiled = check_rulebook(None, [str(path)], args.players, problems)
+        if kind == "variant":         # on the game given, else the one it extends
+            compiled = check_rulebook(args.rulebook, [path], args.players, problems)
         else:
             compiled = check_rulebook(path, [], args.players, problems)
         if args.simulate:

@@ -170,6 +170,7 @@ HEADER_FIELDS = {
     "players": (lambda v: v is None or _whole(v, 1), "a number of players", False),
     "variants": (lambda v: v is None or _texts(v), "a list of variant names or paths", False),
     "rulebook_path": (lambda v: v is None or isinstance(v, str), "a path or null", False),
+    "game": (lambda v: v is None or (isinstance(v, str) and v != ""), "a game's name or null", False),
     "agents": (_texts, "a list of agent names", False),
 }
 MOVE_FIELDS = {

@@ -4,42 +4,50 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import LoadError, Pos
+from ..errors import LoadError
+from .games import describe, game_name, rulebook_file, variants_folder
 from .loader import check_errors, fix_lines, read_rulebook, validate_doc
 
 _CACHE: dict = {}
 
 
-def rulebook_file(rulebook) -> Path:
-    """Resolve a rulebook argument: None (bundled), a folder or a file."""
-    from .. import bundled
-    if rulebook is None:
-        path = bundled("rulebook") / "nord" / "nord.yaml"
-    else:
-        path = Path(rulebook)
-        if path.is_dir():
-            cands = sorted(path.glob("*.yaml"))
-            main = [c for c in cands if c.stem in ("nord", "rulebook", "main")] or cands
-            if not main:
-                raise LoadError(f"no rulebook (.yaml) in folder {path}", Pos(str(path)))
-            path = main[0]
-    if not path.exists():
-        raise LoadError(f"no such rulebook: {path}", Pos(str(path)))
-    return path
+def resolve(rulebook=None, variants=()) -> tuple[Path, list]:
+    """(the rulebook's main file, the variants to apply: expand's list).
+
+    `rulebook` is None, a game name or a path. Bundled variant names are
+    those of the game played. With no rulebook given, the game is the one
+    the variants extend, else the default game; a variant of another game
+    than the one given is an error at its `extends:`.
+    """
+    from .overlay import expand
+    given = rulebook_file(rulebook) if rulebook is not None else None
+    main = given or rulebook_file(None)
+    chain, root, where = expand(variants, variants_folder(main))
+    if given is None and root is not None and root.resolve() != main.resolve():
+        main = root
+        chain, root, where = expand(variants, variants_folder(main))
+    if root is not None and root.resolve() != main.resolve():
+        src, at = where
+        pos = src.pos(at)
+        name = game_name(root)
+        raise LoadError(f"this variant extends {describe(root)}, not the game played ({describe(main)})", pos,
+                        source_line=src.line(pos.line),
+                        hint=f"play it with --game {name}" if name else f"play it with --rulebook {root}")
+    return main, chain
 
 
-def read_doc(rulebook=None, variants=(), problems: list | None = None):
+def read_doc(rulebook=None, variants=(), problems: list | None = None, resolved=None):
     """The merged, validated document (before compiling).
 
     With `problems`, schema errors are added to it instead of raised, so a
     validator can go on and report the compile errors too.
     """
     from .overlay import apply_variants
-    path = rulebook_file(rulebook)
+    path, chain = resolved or resolve(rulebook, variants)
     errors: list = []
     doc = read_rulebook(path, errors)
     check_errors(errors)
-    apply_variants(doc, variants, errors)
+    apply_variants(doc, chain, errors)
     check_errors(errors)
     errors.extend(validate_doc(doc))
     fix_lines(doc, errors)
@@ -50,21 +58,21 @@ def read_doc(rulebook=None, variants=(), problems: list | None = None):
     return doc
 
 
-def _key(rulebook, players, variants):
-    path = rulebook_file(rulebook)
-    files = [path] + [Path(v) for v in variants if Path(v).exists()]
+def _key(path, chain, players):
+    files = [path] + [v[0] for v in chain]
     stamp = tuple((str(f.resolve()), f.stat().st_mtime_ns) for f in files)
     stamp += tuple((str(f.resolve()), f.stat().st_mtime_ns) for f in sorted(path.parent.rglob("*.yaml")))
-    return (stamp, players, tuple(map(str, variants)))
+    return (stamp, players)
 
 
 def compile_rules(rulebook=None, players=None, variants=()):
     from .model import Rules
-    key = _key(rulebook, players, variants)
+    path, chain = resolve(rulebook, variants)
+    key = _key(path, chain, players)
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    doc = read_doc(rulebook, variants)
+    doc = read_doc(resolved=(path, chain))
     if players is None:
         pl = doc.data["players"]
         players = pl.get("default", pl["min"])
@@ -75,6 +83,8 @@ def compile_rules(rulebook=None, players=None, variants=()):
     errors = [e for e in check_board(rules) if e.kind == "error"]
     fix_lines(doc, errors)
     check_errors(errors)
+    rules.bundled_name = game_name(path)          # the bundled game's name (None for a rulebook given by path)
+    rules.rulebook_file = path
     _CACHE[key] = rules
     return rules
 

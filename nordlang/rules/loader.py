@@ -85,8 +85,8 @@ def file_kind(data) -> str:
     if isinstance(data, dict):
         if "patch" in data or "extends" in data:
             return "variant"
-        if "map" in data and "game" not in data:
-            return "scenario"
+        if isinstance(data.get("game"), str) or ("map" in data and "game" not in data):
+            return "scenario"       # (a scenario's game is a name; a rulebook's, a mapping)
         if {"position", "moves", "expect"} & set(data) and "turn" not in data:
             return "scenario"           # (on the rulebook's board: it draws none)
         if {"game", "include", "turn", "setup"} & set(data):

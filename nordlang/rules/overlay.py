@@ -11,25 +11,47 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import LoadError, Pos, SchemaError, describe_path, did_you_mean
+from .games import bundled_games, folder_main, game_file, is_name, rulebook_file, variants_folder
 from .yamlpos import load_yaml
 
 _OPS = ("replace", "remove", "before", "after")
 
 
-def variant_file(name) -> Path:
-    """A variant argument: a path, or the name of a bundled variant."""
-    from .. import bundled
+_DEFAULT = object()      # (the default game's variants)
+
+
+def variant_file(name, folder=_DEFAULT) -> Path:
+    """A variant argument: a path, or the name of a variant in `folder` (the
+    variants of the game being played, variants/<game>/; by default the
+    default game's; None: the game has no bundled variants)."""
+    if folder is _DEFAULT:
+        folder = variants_folder(rulebook_file(None))
     p = Path(name)
-    if p.suffix in (".yaml", ".yml") or p.exists():
+    if not is_name(name) or p.exists():
         if not p.exists():
             raise LoadError(f"no such variant file: {p}", Pos(str(p)))
         return p
-    cand = bundled("variants") / "nord" / f"{name}.yaml"
-    if cand.exists():
+    cand = folder / f"{name}.yaml" if folder is not None else None
+    if cand is not None and cand.is_file():
         return cand
-    known = [f.stem for f in (bundled("variants") / "nord").glob("*.yaml")]
-    raise LoadError(f"unknown variant {str(name)!r}", Pos(str(name)), hint=did_you_mean(str(name), known)
-                    or f"bundled variants: {', '.join(sorted(known))}")
+    known = sorted(f.stem for f in folder.glob("*.yaml")) if folder is not None else []
+    hint = did_you_mean(str(name), known) or (f"this game's variants: {', '.join(known)}" if known else
+                                              "this game has no bundled variants: give a variant's path")
+    elsewhere = _in_other_games(str(name), folder)
+    if elsewhere:
+        hint = f"{name!r} is a variant of {', '.join(elsewhere)}: play it with --game {elsewhere[0]}"
+    raise LoadError(f"unknown variant {str(name)!r}", Pos(str(name)), hint=hint)
+
+
+def _in_other_games(name: str, folder: Path | None) -> list:
+    """The bundled games (other than the one played) that have a variant `name`."""
+    out = []
+    for game, main in bundled_games().items():
+        other = variants_folder(main)
+        if other is not None and (other / f"{name}.yaml").is_file() and (
+                folder is None or other.resolve() != folder.resolve()):
+            out.append(game)
+    return out
 
 
 def read_variant(path: Path):
@@ -49,15 +71,21 @@ def read_variant(path: Path):
     return data, src
 
 
-def expand(variants) -> list:
-    """Variant names/paths, with what each extends put before it (no repeats)."""
+def expand(variants, folder=_DEFAULT) -> tuple[list, Path | None, tuple | None]:
+    """Variant names/paths, with what each extends put before it (no
+    repeats); bundled names are looked up in `folder`. Also the rulebook the
+    chain extends (a game by name, or a rulebook by path; None when no
+    variant names one) and where it is named (source, key path)."""
+    if folder is _DEFAULT:
+        folder = variants_folder(rulebook_file(None))
     out: list = []
     seen: set = set()
+    root: list = [None, None]
 
     def add(name, depth=0):
         if depth > 10:
             raise LoadError(f"variant {name} extends itself through a chain", Pos(str(name)))
-        path = variant_file(name)
+        path = variant_file(name, folder) if not isinstance(name, Path) else name
         key = path.resolve()
         if key in seen:
             return
@@ -65,24 +93,79 @@ def expand(variants) -> list:
         ext = data.get("extends")
         p = src.pos(("extends",))
         if ext is not None and not isinstance(ext, str):
-            raise SchemaError("'extends' names one variant, or 'nord' for the rulebook alone", p,
-                              source_line=src.line(p.line), expected="a name or a path, like 'extends: no-storm'")
-        if ext and ext not in ("nord", "rulebook"):
-            base = path.parent
-            target = base / ext if (base / ext).exists() or ext.endswith(".yaml") else ext
-            if isinstance(target, Path) and not _inside(target, base):
-                raise LoadError(f"'extends: {ext}' leaves the variant's folder", p, source_line=src.line(p.line))
+            raise SchemaError("'extends' names one game or variant", p, source_line=src.line(p.line),
+                              expected="a name or a relative path, like 'extends: nord', 'extends: no-storm' "
+                                       "or 'extends: ../game.yaml'")
+        if ext and ext != "rulebook":        # ('extends: rulebook': the game being played, as before)
             try:
-                add(target, depth + 1)
+                kind, target = extends_target(ext, path, folder)
             except LoadError as e:
                 if e.pos is not None and e.pos.line is not None:
                     raise
                 raise LoadError(e.message, p, source_line=src.line(p.line), hint=e.hint) from None
+            if kind == "variant":
+                add(target, depth + 1)
+            elif root[0] is None:
+                root[:] = [target, (src, ("extends",))]
+            elif root[0].resolve() != target.resolve():
+                from .games import describe
+                raise LoadError(f"this variant extends {describe(target)}, but the variants before it extend "
+                                f"{describe(root[0])}", p, source_line=src.line(p.line),
+                                hint="variants stacked together must be of one game")
         seen.add(key)
         out.append((path, data, src))
     for v in variants:
         add(v)
-    return out
+    return out, root[0], root[1]
+
+
+def extends_target(ext: str, path: Path, folder: Path | None) -> tuple[str, Path]:
+    """What a variant's `extends:` names: ('rulebook', main file) or
+    ('variant', file). A bare name is a file beside the variant
+    (<name>.yaml), else a bundled game, else a bundled variant of the game
+    being played; anything else is a path relative to the variant's folder.
+
+    A path must be relative and name a .yaml file or a folder. It may leave
+    the variant's folder to reach a rulebook (a variant lives beside or
+    below its game: '../game.yaml', '../../rulebook/g/'), but not to reach
+    another variant: variants of a game are kept together, and stacking
+    variants from elsewhere is what repeated --variant is for.
+    """
+    from .loader import kind_of_file
+    base = path.parent
+    if is_name(ext):
+        beside = base / f"{ext}.yaml"
+        if beside.is_file():
+            return ("rulebook" if kind_of_file(beside) == "rulebook" else "variant"), beside
+        if ext in bundled_games():
+            return "rulebook", game_file(ext)
+        if folder is not None and (folder / f"{ext}.yaml").is_file():
+            return "variant", folder / f"{ext}.yaml"
+        known = list(bundled_games()) + [f.stem for f in base.glob("*.yaml") if f != path]
+        known += [f.stem for f in folder.glob("*.yaml")] if folder is not None else []
+        raise LoadError(f"unknown game or variant {ext!r}", Pos(str(path)),
+                        hint=did_you_mean(ext, known) or f"bundled games: {', '.join(bundled_games())}; or give a "
+                                                         "path relative to this file, like ../game.yaml")
+    if Path(ext).is_absolute():
+        raise LoadError(f"'extends: {ext}' is an absolute path", Pos(str(path)),
+                        hint="give a path relative to the variant's file (so the folder can move), or a game's name")
+    target = base / ext
+    if target.is_dir():
+        return "rulebook", folder_main(target)
+    if target.suffix not in (".yaml", ".yml"):
+        raise LoadError(f"'extends: {ext}' names neither a .yaml file nor a folder", Pos(str(path)))
+    if not target.is_file():
+        raise LoadError(f"no such file: {ext} (relative to this variant's folder)", Pos(str(path)))
+    kind = kind_of_file(target)
+    if kind == "rulebook":
+        return "rulebook", target
+    if kind == "scenario":
+        raise LoadError(f"'extends: {ext}' is a scenario, not a rulebook or a variant", Pos(str(path)))
+    if not _inside(target, base):
+        raise LoadError(f"'extends: {ext}' leaves the variant's folder", Pos(str(path)),
+                        hint="a variant extends a variant beside it (or below), a game by name or a rulebook by "
+                             "path; to stack variants from elsewhere, give each with --variant")
+    return "variant", target
 
 
 def _inside(target: Path, base: Path) -> bool:
@@ -93,9 +176,10 @@ def _inside(target: Path, base: Path) -> bool:
         return False
 
 
-def apply_variants(doc, variants, errors) -> None:
+def apply_variants(doc, chain, errors) -> None:
+    """Patch `doc` with the variants of `chain` (expand's list), in order."""
     touched: dict = {}
-    for path, data, src in expand(variants):
+    for path, data, src in chain:
         patch = data.get("patch") or {}
         if not isinstance(patch, dict):
             errors.append(SchemaError("'patch' must be a mapping of rulebook sections", src.pos(("patch",))))
