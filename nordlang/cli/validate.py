@@ -10,7 +10,7 @@ from pathlib import Path
 from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
 from ..rules.build import position_message, position_problem
-from . import at_least_one
+from . import at_least_one, positive_int
 from .test import scenario_files
 
 
@@ -21,7 +21,7 @@ def add(sub):
                         "(default: the bundled rulebook)")
     p.add_argument("--players", type=at_least_one, metavar="N", help="check for this number of players only")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    p.add_argument("--simulate", type=int, default=0, metavar="N",
+    p.add_argument("--simulate", type=positive_int, default=0, metavar="N",
                    help="also play N random games per player count and report any that goes wrong")
     p.add_argument("--turn-cap", type=at_least_one, default=2000, metavar="T",
                    help="turns after which a game is stuck")
@@ -32,9 +32,16 @@ def kind_of(path: Path) -> str:
     """'rulebook', 'variant' or 'scenario', from a file's top-level keys."""
     if path.is_dir():
         return "rulebook"
-    from ..rules.loader import kind_of_file
-    kind = kind_of_file(path)
+    from ..rules.loader import file_kind
+    from ..rules.yamlpos import load_yaml
+    data = load_yaml(path)[0]
+    kind = file_kind(data)
+    if kind == "unknown" and isinstance(data, dict) and "description" in data and set(data) <= VARIANT_KEYS:
+        return "variant"            # a variant with nothing but words: read as one, it says it changes nothing
     return "rulebook" if kind == "unknown" else kind
+
+
+VARIANT_KEYS = {"description", "extends", "patch", "players"}
 
 
 def _expand(path: Path) -> list[Path]:

@@ -172,6 +172,9 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
         except OSError as e:
             raise LoadError(f"cannot read {path}: {e.strerror}", Pos(path)) from None
     src = Source(path, text)
+    if _is_replay(text):
+        raise LoadError("this is a replay (a recorded game, one JSON line per move), not a YAML file",
+                        Pos(path, 1, 1), source_line=src.line(1), hint=f"use `nord replay {path}`")
     loader = None
     try:
         loader = _Loader(text)
@@ -201,6 +204,18 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
     src._budget = [_NODE_BUDGET]
     src._seen = set()
     return _construct(node, (), src, frozenset(), None), src
+
+
+def _is_replay(text: str) -> bool:
+    """Whether the text is a replay file: its first line a JSON object naming a replay format."""
+    if not text.startswith("{"):
+        return False
+    import json
+    try:
+        head = json.loads(text.split("\n", 1)[0])
+    except ValueError:
+        return False
+    return isinstance(head, dict) and str(head.get("format", "")).startswith("nordlang-replay/")
 
 
 _NODE_BUDGET = 100_000        # values a file may expand to through aliases
