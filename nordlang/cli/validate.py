@@ -4,6 +4,7 @@ errors in one run; `--simulate N` also plays N random games each."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -151,19 +152,25 @@ def _calls(steps, called):
             _calls(alt.steps, called)
 
 
-def simulate(rules, n, turn_cap, out, label):
+def simulate(rules, n, turn_cap, out, label) -> str:
     """Play n random games; report errors, broken invariants, stuck games,
-    and 'exists' hints that disagree with their choices' options."""
+    and 'exists' hints that disagree with their choices' options, each
+    distinct error once (with how many games it spoilt); say what was played."""
     from ..engine import flow
     from ..engine.game import Game
     flow.CHECK_HINTS = True
     try:
-        _simulate(rules, n, turn_cap, out, label, Game)
+        return _simulate(rules, n, turn_cap, out, label, Game)
     finally:
         flow.CHECK_HINTS = False
 
 
-def _simulate(rules, n, turn_cap, out, label, Game):
+_TURN = re.compile(r"^turn (\d+): ")
+
+
+def _simulate(rules, n, turn_cap, out, label, Game) -> str:
+    decisions = 0
+    seen: dict = {}     # place (or message) -> [first error, its game, turn, games, seed, message without its turn]
     for i in range(n):
         seed = 1000 + i
         rng = random.Random(seed)
@@ -172,6 +179,7 @@ def _simulate(rules, n, turn_cap, out, label, Game):
             created = None          # what the game brought in, fixed when the setup is over
             while not g.over:
                 g.play_index(rng.randrange(len(g.state.pending.options)))
+                decisions += 1
                 if created is None and g.state.turn > 0:
                     created = created_items(g.state)
                 problem = invariant_problem(g.state, created)
@@ -185,8 +193,25 @@ def _simulate(rules, n, turn_cap, out, label, Game):
                     raise RulesError(f"no end after {turn_cap} turns",
                                      hint="a rule may keep the game from ending; `nord play` shows the turns")
         except NordError as e:
+            m = _TURN.match(e.message)
+            message = e.message[m.end():] if m else e.message
+            # one place in the rules is one error, whatever the details of each game (spaces, counts)
+            key = str(e.pos) if e.pos is not None and e.pos.line else message
+            if key in seen:
+                seen[key][3] += 1
+            else:
+                seen[key] = [e, i, m.group(1) if m else None, 1, seed, message]
+    for e, game, turn, count, seed, message in seen.values():
+        if count == 1:
             e.message = f"{label}, random game with seed {seed}: {e.message}"
-            out.append(e)
+        else:
+            at_turn = f", turn {turn}" if turn else ""
+            e.message = f"{label}: error in {count} of {n} games: {message} " \
+                        f"(first in game {game + 1}, seed {seed}{at_turn})"
+        out.append(e)
+    spoilt = sum(v[3] for v in seen.values())
+    return f"{label}: played {n} random game(s), {decisions} decision(s)" + \
+        (f"; {spoilt} went wrong" if spoilt else "")
 
 
 def _in_file_order(problems: list) -> list:
@@ -208,6 +233,7 @@ def run(args):
     from .. import bundled
     paths = [f for p in args.paths for f in _expand(Path(p))] or [bundled("rulebook") / "nord"]
     problems: list = []
+    played: list = []           # what --simulate played, a line per rulebook and player count
     checked = 0
     for path in paths:
         if not path.exists():
@@ -236,12 +262,15 @@ def run(args):
             compiled = check_rulebook(path, [], args.players, problems)
         if args.simulate:
             for rules in compiled:
-                simulate(rules, args.simulate, args.turn_cap, problems, f"{path} ({rules.num_players} players)")
+                played.append(simulate(rules, args.simulate, args.turn_cap, problems,
+                                       f"{path} ({rules.num_players} players)"))
     problems = _in_file_order(unique(problems))
     errors = [e for e in problems if e.kind == "error"]
     warnings = [e for e in problems if e.kind != "error"]
     for e in problems:
         print(e.format(), file=sys.stderr)
+    for line in played:
+        print(line)
     print(f"{checked} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s)")
     if errors or (args.strict and warnings):
         return 2

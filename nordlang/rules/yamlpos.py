@@ -245,6 +245,16 @@ def _yaml_error(e, src: Source) -> LoadError:
         mark = e.context_mark
         msg = "a quote is opened here and never closed"
         hint = "close the quote on the same line, or use a block (|) for long text"
+    elif context.startswith("while parsing a flow") and problem.startswith("expected ','") and \
+            e.context_mark is not None and mark is not None and \
+            ("stream end" in problem or mark.line > e.context_mark.line):
+        # the list or mapping ran on past its line: the bracket that opened it is the mistake
+        bracket, closer = ("[", "]") if "sequence" in context else ("{", "}")
+        found = f"line {mark.line + 1}, column {mark.column + 1}" if "stream end" not in problem \
+            else "the end of the file"
+        mark = e.context_mark
+        msg = f"this '{bracket}' is never closed"
+        hint = f"close it with '{closer}' (the text reads on to {found} looking for it)"
     elif "'\t'" in problem:
         msg = "found a tab ('\t'): YAML indents with spaces only"
     elif problem.startswith("expected <block end>"):
