@@ -21,8 +21,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from fuzz_strategies import (NORDLANG, RULEBOOK, RULEBOOK_TEXTS, SCENARIO_TEXTS, SCENARIOS, mutated,
-                             mutated_nordlang, mutated_rulebook_file)
+from fuzz_strategies import (
+    NORDLANG,
+    RULEBOOK,
+    RULEBOOK_TEXTS,
+    SCENARIO_TEXTS,
+    SCENARIOS,
+    mutated,
+    mutated_nordlang,
+    mutated_rulebook_file,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
