@@ -198,7 +198,8 @@ def run_target(args, target, count, engine) -> dict:
                 proc.kill()
                 proc.wait()
                 value = rec.current.read_text(encoding="utf-8") if rec.current.exists() else "?"
-                rec.finding("hard-hang", _Literal(value), None, f"no answer for {args.hard_timeout} s", args.hard_timeout)
+                rec.finding("hard-hang", _Literal(value), None, f"no answer for {args.hard_timeout} s",
+                            args.hard_timeout)
                 break
         ran = int(rec.count_file.read_text() or 0)
         if proc.returncode == 0:
@@ -243,11 +244,11 @@ def report(args, figures: list[dict]) -> str:
         lines.append(f"{name:<22}{f['inputs']:>9}{f['seconds']:>9.0f}{f['inputs'] / max(f['seconds'], 0.1):>10.0f}"
                      f"{n:>10}")
     kinds: dict = {}
-    for sig, (g, c) in findings.items():
+    for g, c in findings.values():
         kinds[g["kind"]] = kinds.get(g["kind"], 0) + c
-    lines += ["", "uncaught exceptions: %d, hangs: %d, other findings: %d" % (
-        kinds.get("uncaught", 0), kinds.get("hang", 0) + kinds.get("hard-hang", 0),
-        sum(v for k, v in kinds.items() if k not in ("uncaught", "hang", "hard-hang")))]
+    hangs = kinds.get("hang", 0) + kinds.get("hard-hang", 0)
+    other = sum(v for k, v in kinds.items() if k not in ("uncaught", "hang", "hard-hang"))
+    lines += ["", f"uncaught exceptions: {kinds.get('uncaught', 0)}, hangs: {hangs}, other findings: {other}"]
     for sig, (g, c) in sorted(findings.items(), key=lambda x: -x[1][1]):
         lines.append(f"  {c:>6} x {sig}\n         reproduce: python fuzz/run.py --repro {out / 'repro' / g['repro']}")
     text = "\n".join(lines)

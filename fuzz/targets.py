@@ -23,7 +23,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))         # the shared strategies
 
 from fuzz_strategies import (  # noqa: E402
-    NORDLANG,
     REPLAY_TEXTS,
     RULEBOOK,
     RULEBOOK_TEXTS,
