@@ -15,18 +15,25 @@ characters that triggered them ('\\' before x/u/N in a string literal,
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
+import os
 import random
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from fuzz_strategies import (
     NORDLANG,
+    REPLAY_TEXTS,
     RULEBOOK,
     RULEBOOK_TEXTS,
     SCENARIO_TEXTS,
     SCENARIOS,
+    VARIANT_TEXTS,
+    command_line,
     mutated,
     mutated_nordlang,
     mutated_rulebook_file,
@@ -147,6 +154,72 @@ def test_scenario_loader_gives_only_nord_errors(workdir, text):
         return
     for failure in report.failures:
         failure.format()
+
+
+# ---------------------------------------------------------------------------
+# variant overlays, replays, and the command line (the harness at scale
+# found these input paths worth a CI subset of their own)
+# ---------------------------------------------------------------------------
+@settings(FUZZ, max_examples=30)
+@given(text=mutated(list(VARIANT_TEXTS.values()), max_edits=5), players=st.sampled_from([2, 3, 4]))
+def test_variant_loader_gives_only_nord_errors(workdir, text, players):
+    path = workdir / f"variant{next(_COPIES)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        nordlang.load_rules(players=players, variants=[path])
+    except NordError as e:
+        e.format()
+
+
+@settings(FUZZ, max_examples=100)
+@given(text=mutated(REPLAY_TEXTS, max_edits=4))
+def test_replay_reader_gives_only_nord_errors(workdir, text):
+    from nordlang.engine.record import read_replay
+    path = workdir / f"replay{next(_COPIES)}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    try:
+        read_replay(path)
+    except NordError as e:
+        e.format()
+
+
+@pytest.fixture(scope="module")
+def cli_files(tmp_path_factory):
+    """A folder of files a generated command line may name (the harness's Workspace, in small)."""
+    root = tmp_path_factory.mktemp("cli")
+    shutil.copytree(RULEBOOK, root / "rules")
+    (root / "scenario.yaml").write_text(SCENARIO_TEXTS[0], encoding="utf-8")
+    (root / "variant.yaml").write_text(VARIANT_TEXTS["no-storm.yaml"], encoding="utf-8")
+    (root / "replay.jsonl").write_text(REPLAY_TEXTS[0], encoding="utf-8")
+    (root / "gen.yaml").write_text(VARIANT_TEXTS["short-game.yaml"].replace("patch:", "patch: [", 1),
+                                   encoding="utf-8")
+    (root / "empty").mkdir()
+    return root
+
+
+CLI_PATHS = ["rules", "rules/nord.yaml", "rules/turn.yaml", "scenario.yaml", "variant.yaml", "replay.jsonl",
+             "gen.yaml", "empty", "missing.yaml", "no-storm", "nostorm", ".", "", "-"]
+
+
+@settings(FUZZ, max_examples=40)
+@given(argv=command_line(CLI_PATHS))
+def test_command_lines_end_in_a_clean_exit(cli_files, argv):
+    """Any command line ends with exit status 0, 1 or 2 and no traceback (files are written in a scratch
+    folder only)."""
+    from nordlang.cli import main
+    out, err, here, stdin = io.StringIO(), io.StringIO(), os.getcwd(), sys.stdin
+    os.chdir(cli_files)
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            rc = main(argv)
+    except SystemExit as e:
+        rc = e.code or 0
+    finally:
+        os.chdir(here)
+        sys.stdin = stdin
+    assert rc in (0, 1, 2), (argv, err.getvalue())
+    assert "Traceback" not in out.getvalue() + err.getvalue(), argv
 
 
 # ---------------------------------------------------------------------------
