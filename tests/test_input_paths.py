@@ -143,3 +143,14 @@ def test_a_bracket_never_closed_is_reported_where_it_opens(text, mode, col, mess
     with pytest.raises(LangError) as e:
         parse(text, mode)
     assert (e.value.pos.line, e.value.pos.col, e.value.message, e.value.hint) == (1, col, message, hint)
+
+
+# ---- found by the fuzzing harness (fuzz/) ----
+@pytest.mark.parametrize("move, odd", [("place c3,cc4", "'cc4'"), ("place c3,5", "5")])
+def test_explain_of_a_set_with_a_part_that_is_no_space(capsys, move, odd):
+    """'c3,cc4' read as a space and a name: explaining it sorted the two together (TypeError)."""
+    scenario = ROOT / "variants" / "scenarios" / "three-settlements-blue-many-men-two-boats.yaml"
+    rc, out, err = nord(capsys, "explain", scenario, move)
+    assert rc == 1, err
+    assert out.splitlines()[1] == f"  {odd} in '{move.split()[1]}' is not a space of this board: the parts of an " \
+                                  "option are all of one kind"
