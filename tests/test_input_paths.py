@@ -18,7 +18,7 @@ from nordlang.lang.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAY = ROOT / "tests" / "replays" / "nord-2p.jsonl"
-SCENARIO = ROOT / "variants" / "scenarios" / "simple-attack.yaml"
+SCENARIO = ROOT / "variants" / "nord" / "scenarios" / "simple-attack.yaml"
 
 
 def nord(capsys, *argv):
@@ -59,7 +59,7 @@ def test_a_variant_without_a_patch_is_an_error(tmp_path, capsys, text, line, col
 
 
 def test_a_variant_that_extends_another_needs_no_patch_of_its_own(tmp_path, capsys):
-    shutil.copy(ROOT / "variants" / "no-storm.yaml", tmp_path / "no-storm.yaml")
+    shutil.copy(ROOT / "variants" / "nord" / "no-storm.yaml", tmp_path / "no-storm.yaml")
     v = tmp_path / "calm.yaml"
     v.write_text("description: the calm seas under another name\nextends: no-storm\n")
     rc, out, err = nord(capsys, "validate", v)
@@ -79,7 +79,7 @@ def test_validate_simulate_says_what_it_played(capsys):
     rc, out, err = nord(capsys, "validate", "--simulate", "2", "--players", "2")
     assert rc == 0, err
     line = next(x for x in out.splitlines() if "played" in x)
-    assert line.startswith(f"{nordlang.bundled('rulebook')} (2 players): played 2 random game(s), ")
+    assert line.startswith(f"{nordlang.bundled('rulebook') / 'nord'} (2 players): played 2 random game(s), ")
     decisions = int(line.split(", ")[1].split()[0])
     assert decisions > 50 and line.endswith(" decision(s)")
 
@@ -100,18 +100,18 @@ def test_validate_simulate_reports_a_repeated_error_once_with_its_count(tmp_path
 
 # ---- nord test on a rulebook's folder ----
 def test_nord_test_skips_a_rulebooks_files_and_says_so(capsys):
-    rc, out, err = nord(capsys, "test", ROOT / "rulebook")
-    files = len(list((ROOT / "rulebook").glob("*.yaml")))
+    rc, out, err = nord(capsys, "test", ROOT / "rulebook" / "nord")
+    files = len(list((ROOT / "rulebook" / "nord").glob("*.yaml")))
     assert out.strip() == f"0 passed, 0 failed ({files} rulebook file(s) in the folders skipped): no scenario found"
     assert rc == 1          # README: exit 1 when it finds no scenario
 
 
 def test_nord_test_runs_the_scenarios_beside_a_rulebook(tmp_path, capsys):
-    shutil.copytree(ROOT / "rulebook", tmp_path / "rules")
-    shutil.copy(ROOT / "variants" / "no-storm.yaml", tmp_path / "no-storm.yaml")
+    shutil.copytree(ROOT / "rulebook" / "nord", tmp_path / "rules")
+    shutil.copy(ROOT / "variants" / "nord" / "no-storm.yaml", tmp_path / "no-storm.yaml")
     shutil.copy(SCENARIO, tmp_path / "attack.yaml")
     rc, out, err = nord(capsys, "test", tmp_path)
-    files = len(list((ROOT / "rulebook").glob("*.yaml")))
+    files = len(list((ROOT / "rulebook" / "nord").glob("*.yaml")))
     assert out.strip().splitlines()[-1] == \
         f"1 passed, 0 failed (1 variant(s) and {files} rulebook file(s) in the folders skipped)"
     assert rc == 0
@@ -146,11 +146,11 @@ def test_a_bracket_never_closed_is_reported_where_it_opens(text, mode, col, mess
 
 
 # ---- found by the fuzzing harness (fuzz/) ----
-@pytest.mark.parametrize("move, odd", [("place c3,cc4", "'cc4'"), ("place c3,5", "5")])
-def test_explain_of_a_set_with_a_part_that_is_no_space(capsys, move, odd):
+@pytest.mark.parametrize("move, odd, option", [("place c3,cc4", "'cc4'", "c3,cc4"), ("place c3,5", "5", "5,c3")])
+def test_explain_of_a_set_with_a_part_that_is_no_space(capsys, move, odd, option):
     """'c3,cc4' read as a space and a name: explaining it sorted the two together (TypeError)."""
-    scenario = ROOT / "variants" / "scenarios" / "three-settlements-blue-many-men-two-boats.yaml"
+    scenario = ROOT / "variants" / "nord" / "scenarios" / "three-settlements-blue-many-men-two-boats.yaml"
     rc, out, err = nord(capsys, "explain", scenario, move)
     assert rc == 1, err
-    assert out.splitlines()[1] == f"  {odd} in '{move.split()[1]}' is not a space of this board: the parts of an " \
+    assert out.splitlines()[1] == f"  {odd} in '{option}' is not a space of this board: the parts of an " \
                                   "option are all of one kind"
