@@ -199,6 +199,8 @@ def command_line(draw, files: list[str]):
             argv += [name, draw(value)]
     if cmd in ("simulate", "compare"):
         argv += ["--jobs", "1"]             # one process: no cluster is started by the fuzzing
+        if "-n" not in argv:
+            argv += ["-n", "2"]             # (their default is a long run: 100 or 200 games)
     if draw(st.integers(0, 9)) == 0:
         argv.append(draw(st.sampled_from(["--bogus", "-", "--", "-h"])))
     return argv
