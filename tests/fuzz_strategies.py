@@ -187,7 +187,9 @@ def command_line(draw, files: list[str]):
         "simulate": [("-n", small), ("--players", num), ("--seed", num), ("--variant", path),
                      ("--max-decisions", num), ("--out", path), ("--fixed-seats", None), ("--no-progress", None),
                      ("--trigger-note", st.sampled_from(["scoring", "", "x"]))],
-        "compare": [("-n", st.one_of(small, st.just(HUGE))),   # (refused, or a long run: it crashed once) ("--players", num), ("--variant-b", path), ("--players-a", num),
+        # (compare's -n also takes a huge count: refused, or a long run; it crashed once)
+        "compare": [("-n", st.one_of(small, st.just(HUGE))), ("--players", num), ("--variant-b", path),
+                    ("--players-a", num),
                     ("--a", st.sampled_from(["short-game", "", ",", "x"]))],
         "schema": [("WHICH", st.sampled_from(["rulebook", "scenario", "x"]))],
     }.get(cmd, [])

@@ -235,7 +235,8 @@ def _positions():
         if rng.random() < 0.3 or not out:
             out.append((game.clone(), [str(m) for m in moves]))
         game.play(rng.choice(moves))
-    out.append((game.clone(), ["play none"]))    # the game is over here, or a late position
+    # the last position: the game is over (every move is illegal), or its own legal moves
+    out.append((game.clone(), ["play none"] if game.over else [str(m) for m in game.legal_moves()]))
     return out
 
 
