@@ -139,10 +139,26 @@ def explain(game, text: str) -> tuple[bool, list[str]]:
                 return False, lines
         lines.append(f"  '{step.name}' has the alternatives {', '.join(a.label for a in step.alternatives)}")
         return False, lines
+    odd = _odd_parts(value)
+    if odd:
+        lines.append(f"  {', '.join(odd)} in {move.option!r} is not a space of this board: the parts of an option "
+                     "are all of one kind")
+        return False, lines
     src = rules.data_at(step.path + ("from",))
     lines.append(f"  its options are: {src.strip()}")
     lines.extend(Explainer(game, fr.vars, step.scope).why_not_in(src, step.path + ("from",), value, 2))
     return False, lines
+
+
+def _odd_parts(value) -> list[str]:
+    """The parts of a set or sequence of spaces that are not spaces (a
+    misspelt space reads as a name: 'c3,cc4'), shown; no rule offers such
+    a mix, and the primitives that explain a set take one kind of value."""
+    if not isinstance(value, (frozenset, tuple)) or not any(isinstance(x, tuple) for x in value):
+        return []
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(x, int) for x in value):
+        return []               # (a space itself)
+    return sorted(repr(x) if isinstance(x, str) else str(x) for x in value if not isinstance(x, tuple))
 
 
 def _conjuncts(node) -> list:

@@ -110,7 +110,7 @@ def test_nord_test_of_a_folder_like_variants_runs_its_scenarios_only(tmp_path):
     proc = _nord_test(tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == \
-        "1 passed, 0 failed (2 variant or rulebook file(s) in the folders skipped)"
+        "1 passed, 0 failed (2 variant(s) in the folders skipped)"
 
 
 def test_nord_test_of_a_folder_without_scenarios_fails(tmp_path):

@@ -5,22 +5,39 @@ the YAML loader, the rule loader and compiler, the nordlang grammar and
 name resolution, the scenario loader and runner, and move notation.
 
 Each property runs a bounded, derandomized number of examples so the file
-stays under a minute and gives the same verdict on every run. Inputs that
-crash today are pinned below as xfail(strict=True) tests, one per defect;
-the characters that trigger them ('\\' before x/u/N in a string literal,
-'²'-like digits, a self-referencing YAML alias) are left out of the
-generic alphabet until those defects are fixed (then add them back).
+stays under a minute and gives the same verdict on every run: this is the
+CI's subset of the harness at scale in fuzz/ (see fuzz/README.md), which
+draws its inputs from the same strategies (tests/fuzz_strategies.py).
+Inputs that crashed once are pinned below, one test per defect, and the
+characters that triggered them ('\\' before x/u/N in a string literal,
+'²'-like digits, YAML anchors and aliases) are in the generic alphabet.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
+import os
 import random
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from fuzz_strategies import (
+    NORDLANG,
+    REPLAY_TEXTS,
+    RULEBOOK,
+    RULEBOOK_TEXTS,
+    SCENARIO_TEXTS,
+    SCENARIOS,
+    VARIANT_TEXTS,
+    command_line,
+    mutated,
+    mutated_nordlang,
+    mutated_rulebook_file,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,125 +48,9 @@ from nordlang.lang.parser import parse
 from nordlang.rules.yamlpos import load_yaml
 from nordlang.scenario import load_scenario
 
-ROOT = Path(__file__).resolve().parent.parent
-RULEBOOK = ROOT / "rulebook" / "nord"
-SCENARIOS = ROOT / "variants" / "nord" / "scenarios"
-
 FUZZ = settings(deadline=None, derandomize=True, database=None, print_blob=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
-
-# What a mutation may insert: YAML and nordlang punctuation, letters, digits,
-# whitespace (tab, no-break space, line separator), non-ASCII letters and a
-# control character.
-ALPHABET = list("()[]{}:,'\"-=<>!*+/%.#;|&@?$^ \t\n~_abcdefmnsxyzAZ0129") + ["é", "ß", "\u00a0", "\u2028", "\x07",
-                                                                              "not ", " in ", "==", "for ", "- "]
-
-
-@st.composite
-def mutated(draw, texts: list[str], max_edits: int = 4) -> str:
-    """One of `texts` with 1..max_edits character or line edits."""
-    text = draw(st.sampled_from(texts))
-    for _ in range(draw(st.integers(1, max_edits))):
-        op = draw(st.sampled_from(["delete", "duplicate", "replace", "insert", "delete line", "duplicate line",
-                                   "swap lines"]))
-        if op.endswith("line") or op == "swap lines":
-            lines = text.split("\n")
-            i = draw(st.integers(0, len(lines) - 1))
-            if op == "delete line":
-                del lines[i]
-            elif op == "duplicate line":
-                lines.insert(i, lines[i])
-            else:
-                j = draw(st.integers(0, len(lines) - 1))
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "\n".join(lines)
-            continue
-        if not text:
-            text = draw(st.sampled_from(ALPHABET))
-            continue
-        i = draw(st.integers(0, len(text) - 1))
-        if op == "delete":
-            text = text[:i] + text[i + 1:]
-        elif op == "duplicate":
-            n = draw(st.integers(1, 8))
-            text = text[:i] + text[i:i + n] + text[i:]
-        elif op == "replace":
-            text = text[:i] + draw(st.sampled_from(ALPHABET)) + text[i + 1:]
-        else:
-            text = text[:i] + draw(st.sampled_from(ALPHABET)) + text[i:]
-    return text
-
-
-def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8")
-
-
-RULEBOOK_FILES = sorted(RULEBOOK.glob("*.yaml"))
-RULEBOOK_TEXTS = {p.name: _read(p) for p in RULEBOOK_FILES}
-SCENARIO_FILES = sorted(SCENARIOS.rglob("*.yaml"))
-SCENARIO_TEXTS = [_read(p) for p in SCENARIO_FILES]
-
-
-def _nordlang_texts():
-    """(text, mode, names in scope) of every nordlang text of the bundled rulebook: definitions,
-    procedures, flow steps, setup, turn, result and board checks."""
-    out = []
-
-    def params(key):
-        inner = key[key.find("(") + 1:key.rfind(")")] if "(" in key else ""
-        return tuple(p.strip() for p in inner.split(",") if p.strip())
-
-    def steps(items, scope):
-        if isinstance(items, str):
-            out.append((items, "effects", scope))
-            return
-        for step in items or []:
-            if not isinstance(step, dict):
-                continue
-            for name, text in (step.get("let") or {}).items():
-                out.append((text, "expr", scope))
-                scope = scope + (name,)
-            for key in ("if", "while", "from"):
-                if isinstance(step.get(key), str):
-                    out.append((step[key], "expr", scope))
-            inner = scope
-            if isinstance(step.get("for"), str):
-                target, _, it = step["for"].partition(" in ")
-                out.append((it, "expr", scope))
-                inner = scope + tuple(t.strip() for t in target.strip("() ").split(","))
-            if "choose" in step:
-                inner = scope + (step["choose"],)
-            for opt in (step.get("options") or {}).values():
-                if "when" in opt:
-                    out.append((opt["when"], "expr", scope))
-                steps(opt.get("do", []), inner)
-            if "do" in step:
-                steps(step["do"], inner)
-            for key in ("then", "else", "otherwise"):
-                if key in step:
-                    steps(step[key], scope)
-            if "choose" in step:
-                scope = inner
-
-    for text in RULEBOOK_TEXTS.values():
-        data = yaml.safe_load(text) or {}
-        for section, mode in (("define", "expr"), ("procedures", "effects")):
-            for key, body in (data.get(section) or {}).items():
-                out.append((body, mode, params(key)))
-        for key, body in (data.get("flows") or {}).items():
-            steps(body, params(key))
-        for part in ("setup", "turn"):
-            if part in data:
-                steps(data[part], ())
-        for chk in data.get("board_checks") or []:
-            out.append((chk.get("check") or chk["offenders"], "expr", ()))
-        for rank in (data.get("result") or {}).get("rank", []):
-            out.append((rank, "expr", ("p",)))
-    return out
-
-
-NORDLANG = _nordlang_texts()
 
 
 @pytest.fixture(scope="module")
@@ -202,12 +103,6 @@ def _rulebook_copy(workdir: Path, name: str, text: str) -> Path:
     return folder
 
 
-@st.composite
-def mutated_rulebook_file(draw):
-    name = draw(st.sampled_from(sorted(RULEBOOK_TEXTS)))
-    return name, draw(mutated([RULEBOOK_TEXTS[name]]))
-
-
 @settings(FUZZ, max_examples=80)
 @given(case=mutated_rulebook_file(), players=st.sampled_from([2, 3, 4]))
 def test_rule_loader_gives_only_nord_errors(workdir, case, players):
@@ -224,12 +119,6 @@ def test_rule_loader_gives_only_nord_errors(workdir, case, players):
 # ---------------------------------------------------------------------------
 # grammar and name resolution
 # ---------------------------------------------------------------------------
-@st.composite
-def mutated_nordlang(draw):
-    text, mode, params = draw(st.sampled_from(NORDLANG))
-    return draw(mutated([text])), draw(st.sampled_from([mode, "expr", "effects"])), params
-
-
 @settings(FUZZ, max_examples=200)
 @given(case=mutated_nordlang())
 def test_grammar_and_compiler_give_only_nord_errors(rules, case):
@@ -268,6 +157,72 @@ def test_scenario_loader_gives_only_nord_errors(workdir, text):
 
 
 # ---------------------------------------------------------------------------
+# variant overlays, replays, and the command line (the harness at scale
+# found these input paths worth a CI subset of their own)
+# ---------------------------------------------------------------------------
+@settings(FUZZ, max_examples=30)
+@given(text=mutated(list(VARIANT_TEXTS.values()), max_edits=5), players=st.sampled_from([2, 3, 4]))
+def test_variant_loader_gives_only_nord_errors(workdir, text, players):
+    path = workdir / f"variant{next(_COPIES)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        nordlang.load_rules(players=players, variants=[path])
+    except NordError as e:
+        e.format()
+
+
+@settings(FUZZ, max_examples=100)
+@given(text=mutated(REPLAY_TEXTS, max_edits=4))
+def test_replay_reader_gives_only_nord_errors(workdir, text):
+    from nordlang.engine.record import read_replay
+    path = workdir / f"replay{next(_COPIES)}.jsonl"
+    path.write_text(text, encoding="utf-8")
+    try:
+        read_replay(path)
+    except NordError as e:
+        e.format()
+
+
+@pytest.fixture(scope="module")
+def cli_files(tmp_path_factory):
+    """A folder of files a generated command line may name (the harness's Workspace, in small)."""
+    root = tmp_path_factory.mktemp("cli")
+    shutil.copytree(RULEBOOK, root / "rules")
+    (root / "scenario.yaml").write_text(SCENARIO_TEXTS[0], encoding="utf-8")
+    (root / "variant.yaml").write_text(VARIANT_TEXTS["no-storm.yaml"], encoding="utf-8")
+    (root / "replay.jsonl").write_text(REPLAY_TEXTS[0], encoding="utf-8")
+    (root / "gen.yaml").write_text(VARIANT_TEXTS["short-game.yaml"].replace("patch:", "patch: [", 1),
+                                   encoding="utf-8")
+    (root / "empty").mkdir()
+    return root
+
+
+CLI_PATHS = ["rules", "rules/nord.yaml", "rules/turn.yaml", "scenario.yaml", "variant.yaml", "replay.jsonl",
+             "gen.yaml", "empty", "missing.yaml", "no-storm", "nostorm", ".", "", "-"]
+
+
+@settings(FUZZ, max_examples=40)
+@given(argv=command_line(CLI_PATHS))
+def test_command_lines_end_in_a_clean_exit(cli_files, argv):
+    """Any command line ends with exit status 0, 1 or 2 and no traceback (files are written in a scratch
+    folder only)."""
+    from nordlang.cli import main
+    out, err, here, stdin = io.StringIO(), io.StringIO(), os.getcwd(), sys.stdin
+    os.chdir(cli_files)
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            rc = main(argv)
+    except SystemExit as e:
+        rc = e.code or 0
+    finally:
+        os.chdir(here)
+        sys.stdin = stdin
+    assert rc in (0, 1, 2), (argv, err.getvalue())
+    assert "Traceback" not in out.getvalue() + err.getvalue(), argv
+
+
+# ---------------------------------------------------------------------------
 # move notation and Game.play
 # ---------------------------------------------------------------------------
 def _positions():
@@ -280,7 +235,8 @@ def _positions():
         if rng.random() < 0.3 or not out:
             out.append((game.clone(), [str(m) for m in moves]))
         game.play(rng.choice(moves))
-    out.append((game.clone(), ["play none"]))    # the game is over here, or a late position
+    # the last position: the game is over (every move is illegal), or its own legal moves
+    out.append((game.clone(), ["play none"] if game.over else [str(m) for m in game.legal_moves()]))
     return out
 
 
@@ -357,7 +313,7 @@ def test_superscript_digit_in_an_island_is_a_nord_error(workdir):
                                      ("    A: [jarl:red, man:red*5, man:blue]\n",
                                       "    A: [jarl:red, \"man:red*⁵\", man:blue]\n")])
 def test_superscript_digit_in_a_scenario_is_a_nord_error(workdir, old, new):
-    text = _read(SCENARIOS / "fixed" / "warrior-scoring.yaml")
+    text = (SCENARIOS / "fixed" / "warrior-scoring.yaml").read_text(encoding="utf-8")
     assert old in text
     path = workdir / f"scenario{next(_COPIES)}.yaml"
     path.write_text(text.replace(old, new), encoding="utf-8")

@@ -38,7 +38,9 @@ CLASSICS = ("tictactoe", "connect-four", "hex")   # games beside Nord, in folder
 EXPECTED: dict[str, list[tuple]] = {
     # ---- nordlang text in a variant's definitions, procedures, flows ----
     "variants/unknown-name.yaml": [(7, 29, "unknown name 'num_player'", "did you mean 'num_players'")],
-    "variants/missing-parenthesis.yaml": [(5, 30, "missing closing ')'", None)],
+    "variants/missing-parenthesis.yaml": [(5, 25, "missing closing ')': this '(' is never closed", None)],
+    "variants/unclosed-expression-bracket.yaml": [(5, 25, "this '[' is never closed",
+                                                   "the ')' at line 5, column 33 comes first: close the '[' with ']'")],
     "variants/operator-without-operand.yaml": [(5, 31, "operator without operand", None)],
     "variants/operator-without-operand-mid.yaml": [(5, 29, "operator '*' without operand", None)],
     "variants/single-equals.yaml": [(5, 41, "unexpected '='", "compare with '==', not '='")],
@@ -77,6 +79,8 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/duplicate-key.yaml": [(6, 5, "duplicate key 'scoring_order'", None)],
     "variants/python-tag.yaml": [(5, 14, "python/object/apply:os.system' is not allowed", "plain YAML only")],
     "variants/control-character.yaml": [(5, 24, "unacceptable character", None)],
+    "variants/unclosed-yaml-bracket.yaml": [(5, 18, "malformed YAML: this '[' is never closed",
+                                             "close it with ']' (the text reads on to line 6, column 9")],
     "variants/alias-loop.yaml": [(5, 26, "alias", None)],
     "variants/alias-bomb.yaml": [(8, 14, "alias", None)],     # where: see test_alias_bomb_is_refused_quickly
     # ---- patching ----
@@ -127,6 +131,7 @@ EXPECTED: dict[str, list[tuple]] = {
     "variants/players-default-outside.yaml": [(5, 14, "players.default (7) is not between players.min (2)", None)],
     "variants/players-colour-twice.yaml": [(5, 25, "the colour 'red' is named twice", None)],
     "variants/players-huge-max.yaml": [(5, 10, "players.max is 99999999999999999999999999999", None)],
+    "variants/no-patch.yaml": [(1, 1, "this variant changes nothing: it has no patch", "add 'patch:'")],
     "variants/extends-list.yaml": [(2, 10, "'extends' names one game or variant", None)],
     "variants/extends-unknown.yaml": [(2, 10, "unknown game or variant 'no-stormm'", "did you mean 'no-storm'")],
     "variants/nested-too-deep.yaml": [(1, 1, "the YAML nests too deeply to read", "hundreds of levels")],
@@ -167,6 +172,7 @@ EXPECTED: dict[str, list[tuple]] = {
         (9, 9, "seat 'Q' is not a structure of this board", None),
         (9, 15, "seat 'X' is a dragon, the seats before it are settlements", None)],
     "scenarios/too-many-players.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 9", None)],
+    "scenarios/players-huge.yaml": [(2, 10, "this rulebook is for 2 to 4 players, not 99999999999999999999", None)],
     "scenarios/unknown-variant.yaml": [(2, 12, "unknown variant 'nostorm'", "did you mean 'no-storm'")],
     "scenarios/unknown-counter.yaml": [(11, 14, "the rules use no counter 'scorngs'", "did you mean 'scorings'")],
     "scenarios/expect-indented-too-little.yaml": [

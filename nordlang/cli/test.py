@@ -17,17 +17,24 @@ def add(sub):
     p.set_defaults(func=run)
 
 
-def scenario_files(paths) -> tuple[list[Path], int]:
+def scenario_files(paths) -> tuple[list[Path], dict]:
     """The scenario files named or found in folders, and how many files of
-    a folder were skipped as variants or rulebooks (a folder like variants/
-    holds both; a file named on its own is always run)."""
-    out, skipped = [], 0
+    a folder were skipped, by kind: variants, and rulebook files (a
+    rulebook's main file and every file it includes). A folder like
+    variants/ holds both; a file named on its own is always run."""
+    out, skipped = [], {"variant": 0, "rulebook": 0}
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            for x in sorted(x for x in p.rglob("*.yaml") if x.is_file()):
-                if _kind(x) in ("variant", "rulebook"):
-                    skipped += 1
+            files = sorted(x for x in p.rglob("*.yaml") if x.is_file())
+            kinds = {x: _kind(x) for x in files}
+            parts = {inc for x, (kind, _) in kinds.items() if kind == "rulebook" for inc in _included(x, kinds[x][1])}
+            for x in files:
+                kind = kinds[x][0]
+                if kind == "variant":
+                    skipped["variant"] += 1
+                elif kind == "rulebook" or x.resolve() in parts:
+                    skipped["rulebook"] += 1
                 else:
                     out.append(x)
         elif p.exists():
@@ -37,12 +44,32 @@ def scenario_files(paths) -> tuple[list[Path], int]:
     return out, skipped
 
 
-def _kind(path) -> str:
-    from ..rules.loader import kind_of_file
+def _kind(path) -> tuple[str, object]:
+    """(kind, data) of a YAML file; ('unknown', None) when it cannot be read (reported when it is run)."""
+    from ..rules.loader import file_kind
+    from ..rules.yamlpos import load_yaml
     try:
-        return kind_of_file(path)
+        data = load_yaml(path)[0]
     except NordError:
-        return "unknown"            # (reported when it is run)
+        return "unknown", None
+    return file_kind(data), data
+
+
+def _included(rulebook: Path, data) -> set:
+    """The resolved paths of the files a rulebook file includes."""
+    includes = data.get("include") if isinstance(data, dict) else None
+    if not isinstance(includes, list):
+        return set()
+    return {(rulebook.parent / inc).resolve() for inc in includes if isinstance(inc, str)}
+
+
+def _skipped_words(skipped: dict) -> str:
+    words = []
+    if skipped["variant"]:
+        words.append(f"{skipped['variant']} variant(s)")
+    if skipped["rulebook"]:
+        words.append(f"{skipped['rulebook']} rulebook file(s)")
+    return f" ({' and '.join(words)} in the folders skipped)" if words else ""
 
 
 def run(args):
@@ -66,8 +93,7 @@ def run(args):
             for fl in rep.failures:
                 print(_indent(fl.format()))
     summary = f"{passed} passed, {failed + broken} failed"
-    if skipped:
-        summary += f" ({skipped} variant or rulebook file(s) in the folders skipped)"
+    summary += _skipped_words(skipped)
     if not files:
         summary += ": no scenario found"
     print(summary)

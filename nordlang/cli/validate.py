@@ -4,6 +4,7 @@ errors in one run; `--simulate N` also plays N random games each."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
 from ..lang.cost import estimating
 from ..rules.build import position_message, position_problem
-from . import add_rules_options, at_least_one
+from . import add_rules_options, at_least_one, positive_int
 from .test import scenario_files
 
 
@@ -23,7 +24,7 @@ def add(sub):
     add_rules_options(p, players=False, variants=False)
     p.add_argument("--players", type=at_least_one, metavar="N", help="check for this number of players only")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    p.add_argument("--simulate", type=int, default=0, metavar="N",
+    p.add_argument("--simulate", type=positive_int, default=0, metavar="N",
                    help="also play N random games per player count and report any that goes wrong")
     p.add_argument("--turn-cap", type=at_least_one, default=2000, metavar="T",
                    help="turns after which a game is stuck")
@@ -34,9 +35,16 @@ def kind_of(path: Path) -> str:
     """'rulebook', 'variant' or 'scenario', from a file's top-level keys."""
     if path.is_dir():
         return "rulebook"
-    from ..rules.loader import kind_of_file
-    kind = kind_of_file(path)
+    from ..rules.loader import file_kind
+    from ..rules.yamlpos import load_yaml
+    data = load_yaml(path)[0]
+    kind = file_kind(data)
+    if kind == "unknown" and isinstance(data, dict) and "description" in data and set(data) <= VARIANT_KEYS:
+        return "variant"            # a variant with nothing but words: read as one, it says it changes nothing
     return "rulebook" if kind == "unknown" else kind
+
+
+VARIANT_KEYS = {"description", "extends", "patch", "players"}
 
 
 def _expand(path: Path) -> list[Path]:
@@ -155,19 +163,25 @@ def _calls(steps, called):
             _calls(alt.steps, called)
 
 
-def simulate(rules, n, turn_cap, out, label):
+def simulate(rules, n, turn_cap, out, label) -> str:
     """Play n random games; report errors, broken invariants, stuck games,
-    and 'exists' hints that disagree with their choices' options."""
+    and 'exists' hints that disagree with their choices' options, each
+    distinct error once (with how many games it spoilt); say what was played."""
     from ..engine import flow
     from ..engine.game import Game
     flow.CHECK_HINTS = True
     try:
-        _simulate(rules, n, turn_cap, out, label, Game)
+        return _simulate(rules, n, turn_cap, out, label, Game)
     finally:
         flow.CHECK_HINTS = False
 
 
-def _simulate(rules, n, turn_cap, out, label, Game):
+_TURN = re.compile(r"^turn (\d+): ")
+
+
+def _simulate(rules, n, turn_cap, out, label, Game) -> str:
+    decisions = 0
+    seen: dict = {}     # place (or message) -> [first error, its game, turn, games, seed, message without its turn]
     for i in range(n):
         seed = 1000 + i
         rng = random.Random(seed)
@@ -176,6 +190,7 @@ def _simulate(rules, n, turn_cap, out, label, Game):
             created = None          # what the game brought in, fixed when the setup is over
             while not g.over:
                 g.play_index(rng.randrange(len(g.state.pending.options)))
+                decisions += 1
                 if created is None and g.state.turn > 0:
                     created = created_items(g.state)
                 problem = invariant_problem(g.state, created)
@@ -189,8 +204,25 @@ def _simulate(rules, n, turn_cap, out, label, Game):
                     raise RulesError(f"no end after {turn_cap} turns",
                                      hint="a rule may keep the game from ending; `nord play` shows the turns")
         except NordError as e:
+            m = _TURN.match(e.message)
+            message = e.message[m.end():] if m else e.message
+            # one place in the rules is one error, whatever the details of each game (spaces, counts)
+            key = str(e.pos) if e.pos is not None and e.pos.line else message
+            if key in seen:
+                seen[key][3] += 1
+            else:
+                seen[key] = [e, i, m.group(1) if m else None, 1, seed, message]
+    for e, game, turn, count, seed, message in seen.values():
+        if count == 1:
             e.message = f"{label}, random game with seed {seed}: {e.message}"
-            out.append(e)
+        else:
+            at_turn = f", turn {turn}" if turn else ""
+            e.message = f"{label}: error in {count} of {n} games: {message} " \
+                        f"(first in game {game + 1}, seed {seed}{at_turn})"
+        out.append(e)
+    spoilt = sum(v[3] for v in seen.values())
+    return f"{label}: played {n} random game(s), {decisions} decision(s)" + \
+        (f"; {spoilt} went wrong" if spoilt else "")
 
 
 def _in_file_order(problems: list) -> list:
@@ -212,6 +244,7 @@ def run(args):
     from ..rules.games import rulebook_file
     paths = [f for p in args.paths for f in _expand(Path(p))] or [rulebook_file(args.rulebook)]
     problems: list = []
+    played: list = []           # what --simulate played, a line per rulebook and player count
     checked = 0
     for path in paths:
         if not path.exists():
@@ -240,12 +273,15 @@ def run(args):
             compiled = check_rulebook(path, [], args.players, problems)
         if args.simulate:
             for rules in compiled:
-                simulate(rules, args.simulate, args.turn_cap, problems, f"{path} ({rules.num_players} players)")
+                played.append(simulate(rules, args.simulate, args.turn_cap, problems,
+                                       f"{path} ({rules.num_players} players)"))
     problems = _in_file_order(unique(problems))
     errors = [e for e in problems if e.kind == "error"]
     warnings = [e for e in problems if e.kind != "error"]
     for e in problems:
         print(e.format(), file=sys.stderr)
+    for line in played:
+        print(line)
     print(f"{checked} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s)")
     if errors or (args.strict and warnings):
         return 2

@@ -20,6 +20,7 @@ _WORDS = {
     "PERCENT": "'%'", "__ANON_0": "'//'",
 }
 _CLOSERS = {"RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'"}
+_CLOSING = {"(": "')'", "[": "']'", "{": "'}'"}
 _OPERATORS = {"PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "CMP", "AND", "OR", "__ANON_0"}
 
 
@@ -312,6 +313,42 @@ def _equals_hint(text: str, at: int | None, effects: bool) -> str:
     return "compare with '==', not '='"
 
 
+_PAIRS = {")": "(", "]": "[", "}": "{"}
+
+
+def _unclosed(text: str):
+    """(index of a bracket never closed, index of the closer met instead or
+    None at the end of the text), or None when every bracket closes; string
+    literals and comments are skipped."""
+    stack, i = [], 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "\"'":
+            j = i + 1
+            while j < len(text) and text[j] not in (ch, "\n"):
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1
+            continue
+        if ch == "#":
+            i = text.find("\n", i)
+            if i < 0:
+                break
+        elif ch in "([{":
+            stack.append(i)
+        elif ch in _PAIRS:
+            if not stack:
+                return None             # a closer with nothing open: said as such
+            if text[stack[-1]] != _PAIRS[ch]:
+                return stack[-1], i
+            stack.pop()
+        i += 1
+    return (stack[-1], None) if stack else None
+
+
+def _line_col(text: str, i: int) -> tuple[int, int]:
+    return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
+
+
 def _parse_error(e, text, locate, pos, effects=False) -> LangError:
     line, col = getattr(e, "line", 1), getattr(e, "column", 1)
     if line is None or line < 1:
@@ -358,5 +395,23 @@ def _parse_error(e, text, locate, pos, effects=False) -> LangError:
             hint = _equals_hint(text, tok.start_pos, effects)
     else:
         msg = "cannot parse this text"
+    open_at = _unclosed(text) if msg.startswith(("missing closing", "unbalanced")) else None
+    if open_at is not None:
+        # report the bracket that is never closed, where it stands, not where the parser gave up
+        opener, closer = open_at
+        bracket = text[opener]
+        if closer is None:
+            msg = f"missing closing {_CLOSING[bracket]}: this {bracket!r} is never closed"
+        else:
+            cl, cc = _line_col(text, closer)
+            if locate is not None:
+                shut = locate(cl, cc)
+                cl, cc = shut.line, shut.col
+            msg = f"this {bracket!r} is never closed"
+            hint = f"the {text[closer]!r} at line {cl}, column {cc} comes first: " \
+                   f"close the {bracket!r} with {_CLOSING[bracket]} before it"
+        line, col = _line_col(text, opener)
+        where = locate(line, col) if locate else Pos(pos.file if pos else None, line, col)
+        excerpt = src_lines[line - 1] if line - 1 < len(src_lines) else ""
     return LangError(msg, where, text=text, expected=_expected_words(expected) if expected else None,
                      hint=hint, source_line=excerpt if locate is None else None)

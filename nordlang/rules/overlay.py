@@ -68,6 +68,12 @@ def read_variant(path: Path):
         p = src.pos(())
         raise SchemaError("a variant needs a 'description': one paragraph saying what it changes and why",
                           p, source_line=src.line(p.line))
+    if not data.get("patch") and data.get("extends") in (None, "nord", "rulebook"):
+        where = ("patch",) if "patch" in data else ()
+        p = src.pos(where, key=bool(where))
+        raise SchemaError("this variant changes nothing: it has no patch", p, source_line=src.line(p.line),
+                          hint="add 'patch:' with the rulebook sections it changes, or 'extends: VARIANT' "
+                               "to build on another variant")
     return data, src
 
 

@@ -172,6 +172,9 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
         except OSError as e:
             raise LoadError(f"cannot read {path}: {e.strerror}", Pos(path)) from None
     src = Source(path, text)
+    if _is_replay(text):
+        raise LoadError("this is a replay (a recorded game, one JSON line per move), not a YAML file",
+                        Pos(path, 1, 1), source_line=src.line(1), hint=f"use `nord replay {path}`")
     loader = None
     try:
         loader = _Loader(text)
@@ -203,6 +206,18 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
     return _construct(node, (), src, frozenset(), None), src
 
 
+def _is_replay(text: str) -> bool:
+    """Whether the text is a replay file: its first line a JSON object naming a replay format."""
+    if not text.startswith("{"):
+        return False
+    import json
+    try:
+        head = json.loads(text.split("\n", 1)[0])
+    except ValueError:
+        return False
+    return isinstance(head, dict) and str(head.get("format", "")).startswith("nordlang-replay/")
+
+
 _NODE_BUDGET = 100_000        # values a file may expand to through aliases
 
 _TOKENS = {
@@ -230,6 +245,16 @@ def _yaml_error(e, src: Source) -> LoadError:
         mark = e.context_mark
         msg = "a quote is opened here and never closed"
         hint = "close the quote on the same line, or use a block (|) for long text"
+    elif context.startswith("while parsing a flow") and problem.startswith("expected ','") and \
+            e.context_mark is not None and mark is not None and \
+            ("stream end" in problem or mark.line > e.context_mark.line):
+        # the list or mapping ran on past its line: the bracket that opened it is the mistake
+        bracket, closer = ("[", "]") if "sequence" in context else ("{", "}")
+        found = f"line {mark.line + 1}, column {mark.column + 1}" if "stream end" not in problem \
+            else "the end of the file"
+        mark = e.context_mark
+        msg = f"this '{bracket}' is never closed"
+        hint = f"close it with '{closer}' (the text reads on to {found} looking for it)"
     elif "'\t'" in problem:
         msg = "found a tab ('\t'): YAML indents with spaces only"
     elif problem.startswith("expected <block end>"):
