@@ -196,3 +196,24 @@ def test_play_refuses_a_move_of_the_wrong_kind_and_changes_nothing():
         game.play("place z99")
     assert "'z99' is not one of the" in e.value.message
     assert len(game.state.history) == n and game.choice == "place"
+
+
+def test_a_blank_inside_a_word_names_no_option():
+    """Blanks beside punctuation are forgiven ('c2, d2'); a blank inside a
+    word is not: 'play he lmet' is no 'play helmet' (found by fuzzing)."""
+    game = nordlang.load(players=2, seed=1)
+    word = next(m for m in game.legal_moves() if len(m.option) > 2 and m.option.isalpha())
+    split = f"{word.choice} {word.option[:2]} {word.option[2:]}"
+    with pytest.raises(IllegalMove, match="is not one of"):
+        game.clone().play(split)
+    game.play(f"  {word.choice}   {word.option} ")        # blanks around it are fine
+
+
+def test_a_digit_that_is_no_decimal_is_no_number_in_a_move():
+    """'²' is a digit to str.isdigit but no number: a move naming it is refused
+    cleanly, never a ValueError from sorting (found by fuzzing)."""
+    move = nordlang.parse("place c3²,c4")
+    assert move.option == "c3²,c4"
+    game = nordlang.load(players=2, seed=1)
+    with pytest.raises(IllegalMove):
+        game.play(move)

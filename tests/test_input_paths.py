@@ -79,7 +79,8 @@ def test_validate_simulate_says_what_it_played(capsys):
     rc, out, err = nord(capsys, "validate", "--simulate", "2", "--players", "2")
     assert rc == 0, err
     line = next(x for x in out.splitlines() if "played" in x)
-    assert line.startswith(f"{nordlang.bundled('rulebook') / 'nord' / 'nord.yaml'} (2 players): played 2 random game(s), ")
+    main_file = nordlang.bundled("rulebook") / "nord" / "nord.yaml"
+    assert line.startswith(f"{main_file} (2 players): played 2 random game(s), ")
     decisions = int(line.split(", ")[1].split()[0])
     assert decisions > 50 and line.endswith(" decision(s)")
 

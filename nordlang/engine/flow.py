@@ -17,6 +17,7 @@ data instead of in code.
 from __future__ import annotations
 
 import itertools
+import re
 import weakref
 from dataclasses import dataclass
 
@@ -296,10 +297,10 @@ class Pending:
             return texts.index(text)
         except ValueError:
             pass
-        loose = "".join(text.split())
+        loose = _blanks(text)
         members = sorted(loose.split(","))
         for i, t in enumerate(texts):
-            if t == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
+            if _blanks(t) == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
                 return i
         return None
 
@@ -642,3 +643,13 @@ def _bind(v, target, x):
         raise EvalError(f"cannot unpack {x!r} into {', '.join(target)}")
     for n, y in zip(target, x):
         v[n] = y
+
+
+_PUNCTUATION_BLANKS = re.compile(r"\s*([,()\[\]{}])\s*")
+
+
+def _blanks(text: str) -> str:
+    """A text give or take blanks beside punctuation ('c2, d2' is 'c2,d2',
+    '(a, b)' is '(a,b)'); blanks inside a word stay, so 'he lmet' names no
+    option 'helmet'."""
+    return _PUNCTUATION_BLANKS.sub(r"\1", " ".join(text.split()))

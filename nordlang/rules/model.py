@@ -400,7 +400,7 @@ class Rules:
         """'tables.scoring_order' -> ('tables', 'scoring_order'), when the rulebook has that data."""
         path, node = [], self.data
         for part in dotted.split("."):
-            key = int(part) if isinstance(node, list) and part.isdigit() else part
+            key = int(part) if isinstance(node, list) and part.isdecimal() else part
             if not ((isinstance(node, dict) and key in node)
                     or (isinstance(node, list) and isinstance(key, int) and key < len(node))):
                 pos, line = self.doc.pos(where)
@@ -754,4 +754,4 @@ __all__ = ["Rules", "NordError"]
 
 def _natural(text: str) -> tuple:
     """Sort key that reads numbers as numbers: b3 < c2 < c9 < c10."""
-    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text))
+    return tuple(int(t) if t.isdecimal() else t for t in re.split(r"(\d+)", text))
