@@ -104,3 +104,28 @@ def test_programs_that_play_alone_refuse_a_human_seat(capsys, command):
 def test_an_unknown_agent_lists_human_among_the_agents(capsys):
     assert main(["play", "--rulebook", TTT, "--agents", "humn"]) == 2
     assert capsys.readouterr().err == "error: unknown agent 'humn'\n    hint: did you mean 'human'?\n"
+
+
+def test_a_person_plays_the_bundled_tictactoe_to_its_end_through_standard_input(tmp_path):
+    """`nord play --game tictactoe --agents human,random`, fed by a pipe: the
+    person always takes option 1; the game ends (a line or a full board) and
+    the log replays."""
+    log = tmp_path / "game.jsonl"
+    p = subprocess.run([sys.executable, "-m", "nordlang", "play", "--game", "tictactoe", "--seed", "3", "--agents",
+                        "human,random", "--log", str(log)], input="1\n" * 9, capture_output=True, text=True,
+                       timeout=120, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "red chooses place:" in p.stdout and "final, after" in p.stdout
+    assert ("winner" in p.stdout) != ("draw: no winner" in p.stdout)
+    assert "unfinished" not in log.read_text()
+    assert main(["replay", str(log)]) == 0
+
+
+def test_closing_the_input_ends_the_bundled_tictactoe_early_with_the_game_kept(tmp_path):
+    log = tmp_path / "game.jsonl"
+    p = subprocess.run([sys.executable, "-m", "nordlang", "play", "--game", "tictactoe", "--seed", "3", "--agents",
+                        "human,random", "--log", str(log)], input="1\n", capture_output=True, text=True,
+                       timeout=120, cwd=ROOT)
+    assert p.returncode == 1
+    assert p.stderr.startswith("stopped: the input ended before the game did (2 moves played, turn 3)\n"), p.stderr
+    assert json.loads(log.read_text().splitlines()[-1])["unfinished"] is True

@@ -31,7 +31,7 @@ def run_games(args):
     width = max(len(n) for n in games)
     for name, main in games.items():
         data, _ = load_yaml(main)
-        print(f"{name:<{width}}  {_players(data):<9}  {first_sentence(_description(data))}".rstrip())
+        print(f"{name:<{width}}  {_players(data):<11}  {first_sentence(_description(data))}".rstrip())
     return 0
 
 
