@@ -181,8 +181,10 @@ def test_connect_four_variants(variant, n, cells):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_validate_with_simulation_is_clean(game, capsys):
-    assert main(["validate", rulebook(game), "--simulate", "20"]) == 0
-    assert capsys.readouterr().out.strip() == "1 file(s) checked: 0 error(s), 0 warning(s)"
+    assert main(["validate", "--game", game, "--simulate", "20"]) == 0
+    played, summary = capsys.readouterr().out.strip().splitlines()
+    assert played.startswith(f"{rulebook(game)} (2 players): played 20 random game(s), ")
+    assert summary == "1 file(s) checked: 0 error(s), 0 warning(s)"
 
 
 @pytest.mark.parametrize("game, count", [("tictactoe", 5), ("connect-four", 6), ("hex", 7)])
