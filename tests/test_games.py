@@ -184,9 +184,9 @@ def test_extends_names_a_rulebook_by_path(tmp_path, capsys, where, ext):
 
 def test_a_variant_extends_a_bundled_game_by_name(tmp_path, capsys):
     variant = tmp_path / "v.yaml"
-    variant.write_text("description: a shorter game\nextends: nord\npatch: {}\n")
+    variant.write_text("description: a shorter game\nextends: nord\npatch:\n  constants: {extra_fleet: 6}\n")
     assert nordlang.load_rules(variants=[str(variant)], players=2).bundled_name == "nord"
-    variant.write_text("description: a typo\nextends: nordd\npatch: {}\n")
+    variant.write_text("description: a typo\nextends: nordd\npatch:\n  constants: {extra_fleet: 6}\n")
     err = one_error(capsys, "validate", variant)
     assert f"{variant}:2:10: error: unknown game or variant 'nordd'" in err
     assert "hint: did you mean 'nord'?" in err
@@ -212,7 +212,7 @@ def test_a_variant_of_another_game_is_refused_where_it_says_so(tmp_path, capsys)
     err = one_error(capsys, "validate", "--game", "nord", variant)
     assert "not the game played (nord)" in err
     other = tmp_path / "w.yaml"
-    other.write_text("description: x\nextends: nord\npatch: {}\n")
+    other.write_text("description: x\nextends: nord\npatch:\n  constants: {extra_fleet: 6}\n")
     err = one_error(capsys, "play", "--variant", variant, "--variant", other)
     assert f"{other}:2:10: error: this variant extends nord, but the variants before it extend" in err
 
@@ -226,7 +226,8 @@ def test_a_variant_of_another_game_is_refused_where_it_says_so(tmp_path, capsys)
 ])
 def test_extends_by_path_is_checked(tmp_path, capsys, ext, message):
     (tmp_path / "outside").mkdir()
-    (tmp_path / "outside" / "v.yaml").write_text("description: x\nextends: nord\npatch: {}\n")
+    (tmp_path / "outside" / "v.yaml").write_text("description: x\nextends: nord\n"
+                                                 "patch:\n  constants: {extra_fleet: 6}\n")
     folder = tmp_path / "here"
     folder.mkdir()
     (folder / "notes.txt").write_text("hello\n")
