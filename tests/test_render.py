@@ -429,7 +429,7 @@ def test_a_turn_without_a_decision_is_said_to_be_one(tmp_path, capsys):
 def test_a_folder_is_named_a_folder(tmp_path, capsys):
     assert main(["render", str(tmp_path), "-o", str(tmp_path / "x.svg")]) == 2
     assert _one_line_error(capsys) == (f"error: {tmp_path} is a folder: render draws one file, a replay log "
-                                       "(written by `nord play --log`) or a scenario (.yaml with a map)")
+                                       "(written by `nord play --log`) or a scenario (.yaml)")
 
 
 def _wide_scenario(path, columns):

@@ -19,7 +19,7 @@ FORMATS = (".svg", ".png")
 def add(sub):
     p = sub.add_parser("render", help="draw a position (a scenario's, or after its scripted moves; a replay "
                                       "log's at a turn) as SVG or PNG")
-    p.add_argument("file", metavar="SCENARIO|LOG", help="a scenario (.yaml with a map) or a replay written by "
+    p.add_argument("file", metavar="SCENARIO|LOG", help="a scenario (.yaml) or a replay written by "
                                                         "`nord play --log`")
     p.add_argument("--turn", type=positive_int, metavar="N",
                    help="for a replay: the position at the start of turn N (default: the final position)")
@@ -44,7 +44,7 @@ def run(args):
     path = Path(args.file)
     if path.is_dir():
         raise UsageError(f"{args.file} is a folder: render draws one file, a replay log (written by "
-                         "`nord play --log`) or a scenario (.yaml with a map)")
+                         "`nord play --log`) or a scenario (.yaml)")
     if not path.is_file():
         raise UsageError(f"no such file: {args.file}")
     kind = _kind_of(path)
