@@ -122,6 +122,23 @@ def test_a_huge_n_starts_playing_at_once(tmp_path):
     assert "win rate by seat" in stdout
 
 
+
+def test_compare_with_a_huge_n_starts_playing_at_once(tmp_path):
+    """It built every game's index first (an OverflowError, found by fuzzing); it streams now."""
+    p = _nord(["compare", "-n", "99999999999999999999", "--players", "2", "--jobs", "1"], cwd=tmp_path,
+              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(8)
+        assert p.poll() is None, p.communicate()       # still playing: no error, no traceback
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    assert p.returncode == 130, stderr
+    assert "Traceback" not in stderr and "OverflowError" not in stderr
+
 # ---------------- byte-identical outputs ----------------
 def test_jobs_1_jobs_2_and_a_dask_cluster_write_the_same_bytes(tmp_path, capsys, monkeypatch):
     distributed = pytest.importorskip("distributed")
