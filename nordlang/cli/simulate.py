@@ -11,8 +11,11 @@ Records stream to --out in game order; the statistics are running counts
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 from ..errors import NordError, UsageError
 from . import add_rules_options, at_least_one, positive_int, rulebook_text
@@ -276,12 +279,13 @@ def run(args):
         try:
             stop_on_sigterm()
             for rec in games:
-                elapsed = rec.pop("elapsed", None)
-                if out is not None:
-                    out.write(rec)
-                if timings is not None:
-                    timings.write({"game": rec["game"], "elapsed": elapsed})
-                summary.add(rec, elapsed)
+                with _signals_held():      # a game is in the file, the timings and the summary, or in none
+                    elapsed = rec.pop("elapsed", None)
+                    if out is not None:
+                        out.write(rec)
+                    if timings is not None:
+                        timings.write({"game": rec["game"], "elapsed": elapsed})
+                    summary.add(rec, elapsed)
                 bar.update()
         except KeyboardInterrupt:
             interrupted = True
@@ -313,3 +317,18 @@ def run(args):
               + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
         return 130 if interrupted else 2
     return 1 if result.get("failed") else 0
+
+
+@contextmanager
+def _signals_held():
+    """Hold Ctrl-C and SIGTERM while one game is recorded: one arriving then is
+    taken right after, so the games counted are the games written."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
