@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import random
 import shutil
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ from fuzz_strategies import (  # noqa: E402
     VARIANT_TEXTS,
     VARIANTS,
     command_line,
+    game_positions,
     mutated,
     mutated_nordlang,
     mutated_rulebook_file,
@@ -122,17 +122,7 @@ class Context:
     @property
     def positions(self):
         if self._positions is None:
-            game = nordlang.load(players=3, seed=5)
-            rng = random.Random(5)
-            out = []
-            while not game.over and len(out) < 12:
-                moves = game.legal_moves()
-                if rng.random() < 0.3 or not out:
-                    out.append((game.clone(), [str(m) for m in moves]))
-                game.play(rng.choice(moves))
-            # the last position: the game is over (every move is illegal), or its own legal moves
-            out.append((game.clone(), ["play none"] if game.over else [str(m) for m in game.legal_moves()]))
-            self._positions = out
+            self._positions = game_positions()
         return self._positions
 
 

@@ -207,3 +207,21 @@ def command_line(draw, files: list[str]):
     if draw(st.integers(0, 9)) == 0:
         argv.append(draw(st.sampled_from(["--bogus", "-", "--", "-h"])))
     return argv
+
+
+def game_positions():
+    """Games at a few positions of one random 3-player game of Nord, with
+    their legal moves as text (the last: the game over, or its own moves)."""
+    import random
+
+    import nordlang
+    game = nordlang.load(players=3, seed=5)
+    rng = random.Random(5)
+    out = []
+    while not game.over and len(out) < 12:
+        moves = game.legal_moves()
+        if rng.random() < 0.3 or not out:
+            out.append((game.clone(), [str(m) for m in moves]))
+        game.play(rng.choice(moves))
+    out.append((game.clone(), ["play none"] if game.over else [str(m) for m in game.legal_moves()]))
+    return out

@@ -19,7 +19,6 @@ import contextlib
 import io
 import itertools
 import os
-import random
 import shutil
 import sys
 from pathlib import Path
@@ -34,6 +33,7 @@ from fuzz_strategies import (
     SCENARIOS,
     VARIANT_TEXTS,
     command_line,
+    game_positions,
     mutated,
     mutated_nordlang,
     mutated_rulebook_file,
@@ -225,24 +225,9 @@ def test_command_lines_end_in_a_clean_exit(cli_files, argv):
 # ---------------------------------------------------------------------------
 # move notation and Game.play
 # ---------------------------------------------------------------------------
-def _positions():
-    """Games at a few positions of one random 3-player game, with their legal moves as text."""
-    game = nordlang.load(players=3, seed=5)
-    rng = random.Random(5)
-    out = []
-    while not game.over and len(out) < 12:
-        moves = game.legal_moves()
-        if rng.random() < 0.3 or not out:
-            out.append((game.clone(), [str(m) for m in moves]))
-        game.play(rng.choice(moves))
-    # the last position: the game is over (every move is illegal), or its own legal moves
-    out.append((game.clone(), ["play none"] if game.over else [str(m) for m in game.legal_moves()]))
-    return out
-
-
 @pytest.fixture(scope="module")
 def positions():
-    return _positions()
+    return game_positions()
 
 
 @settings(FUZZ, max_examples=200)

@@ -96,11 +96,24 @@ def test_chunks_are_sized_to_the_workers():
     assert chunk_size(1600, 2, 50) == 50
 
 
+
+def _interrupted(argv, cwd, wait):
+    """Run `nord argv`, wait(p) until it is where the test wants it, then
+    Ctrl-C it: (process, stdout, stderr); a process left running is killed."""
+    p = _nord(argv, cwd=cwd, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        wait(p)
+        p.send_signal(signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+    return p, stdout, stderr
+
 def test_a_huge_n_starts_playing_at_once(tmp_path):
     out = tmp_path / "r.jsonl"
-    p = _nord(["simulate", "-n", "99999999999999999999", "--players", "2", "--jobs", "2", "--out", str(out),
-               "--no-progress"], cwd=tmp_path, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    def three_records(p):
         deadline = time.time() + 60
         while time.time() < deadline and not (out.exists() and len(_lines(out)) >= 3):
             assert p.poll() is None, p.communicate()
@@ -108,12 +121,8 @@ def test_a_huge_n_starts_playing_at_once(tmp_path):
         rss = next(int(x.split()[1]) for x in Path(f"/proc/{p.pid}/status").read_text().splitlines()
                    if x.startswith("VmRSS"))
         assert rss < 200_000, f"{rss} kB resident"
-        p.send_signal(signal.SIGINT)
-        stdout, stderr = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.communicate()
+    p, stdout, stderr = _interrupted(["simulate", "-n", "99999999999999999999", "--players", "2", "--jobs", "2",
+                                      "--out", str(out), "--no-progress"], tmp_path, three_records)
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr
     recs = [json.loads(x) for x in _lines(out)[1:]]
@@ -125,17 +134,11 @@ def test_a_huge_n_starts_playing_at_once(tmp_path):
 
 def test_compare_with_a_huge_n_starts_playing_at_once(tmp_path):
     """It built every game's index first (an OverflowError, found by fuzzing); it streams now."""
-    p = _nord(["compare", "-n", "99999999999999999999", "--players", "2", "--jobs", "1"], cwd=tmp_path,
-              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
+    def still_playing(p):
         time.sleep(8)
-        assert p.poll() is None, p.communicate()       # still playing: no error, no traceback
-        p.send_signal(signal.SIGINT)
-        stdout, stderr = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
-            p.communicate()
+        assert p.poll() is None, p.communicate()       # no error, no traceback: it plays
+    p, stdout, stderr = _interrupted(["compare", "-n", "99999999999999999999", "--players", "2", "--jobs", "1"],
+                                     tmp_path, still_playing)
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr and "OverflowError" not in stderr
 
