@@ -297,10 +297,13 @@ def test_a_scenario_on_the_rulebooks_board_renders(tmp_path, capsys):
     assert "mark:x" in svg
 
 
-def test_a_rulebook_without_boards_is_one_error_and_nothing_follows_from_it(tmp_path, capsys):
+def test_a_rulebook_without_boards_has_no_spaces(tmp_path, capsys):
+    """'boards' may be left out (a game played in zones, such as per-player
+    grids): the board then has no spaces, and a space named is one error
+    that says why."""
     text = TTT.replace("from: 'open_spaces(spaces)'", "from: 'open_spaces(spaces) + [space(\"b2\")]'")
     path = _write(tmp_path, boards="", text=text)
     code, err, out = _validate(path, capsys)
     assert code == 2 and out == "1 file(s) checked: 1 error(s), 0 warning(s)\n"
-    assert err.startswith(f"{path}:1:1: error: this rulebook has no 'boards'\n")
-    assert "hint: give one board (boards: {map: [...]}) or one per player count (boards: {2: {...}})" in err
+    assert err.startswith(f"{path}:19:41: error: 'b2' is not a space of this board (argument 1 of space())\n")
+    assert "hint: this rulebook declares no 'boards', so it has no spaces: its places are its zones" in err

@@ -172,7 +172,7 @@ def test_a_failure_while_playing_names_its_own_line_and_shows_it(tmp_path, text,
 def test_groups_beyond_their_limit_is_an_error_at_the_rule(tmp_path, monkeypatch):
     """groups() of up to 40 spaces would list millions of sets (a hang):
     past its limit it is an error at the definition that asked."""
-    from nordlang.engine import library
+    from nordlang.engine.library import subsets as library
     monkeypatch.setattr(library, "GROUPS_LIMIT", 5_000)
     v = tmp_path / "groups.yaml"
     e = first_error(v, "description: groups without end\nextends: nord\npatch:\n  define:\n"

@@ -333,8 +333,9 @@ class Machine:
                     state.pools[k] = {}
                 elif z["type"] == "deck":
                     state.decks[k] = []
-                else:
+                elif z["type"] == "track":
                     state.tracks[k] = [None] * len(z.get("values", ()))
+                # (a grid's cells are made as items first come to them)
         for s in rules.grid.spaces:
             state.pools[s] = {}
         for sid in rules.grid.structures:

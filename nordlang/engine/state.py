@@ -23,7 +23,7 @@ _FRESH = itertools.count()
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made", "version", "_mine", "shared", "probing", "owned")
+                 "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -48,6 +48,7 @@ class State:
         self.version = hash(("state", seed, next(_FRESH)))
         self.shared = False       # zones still shared with the state this one was copied from
         self.probing = False      # a lookahead probe runs on this position: it must not change
+        self.cells = {}           # grid zone key -> the cells made so far (each a pool), a frozenset
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -58,6 +59,7 @@ class State:
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
+        s.cells = self.cells
         s.probing = False
         if not light:
             s.unshare()
@@ -92,6 +94,7 @@ class State:
         self.counters = dict(self.counters)
         self.rng = self.rng.copy() if self.rng is not None else None
         self.occupied = dict(self.occupied)
+        self.cells = dict(self.cells)
         if self.owned is not None:
             self.owned = dict(self.owned)
         self.shared = False
@@ -130,6 +133,39 @@ class State:
                 hint += f" ({key[1]} is {rules.colors.index(key[1])})"
         return EvalError(f"{rules.show(key)} is not a zone", hint=hint)
 
+    def _grid_part(self, key):
+        """For a key the zones do not hold: the cells of a grid zone (a
+        tuple) when it names one, () for a cell nothing has come to yet;
+        else the error that it names no zone."""
+        grids = self.rules.grid_zones
+        if type(key) is tuple and key and key[0] in grids:
+            if len(key) == 2:
+                return tuple(sorted(self.cells.get(key, ())))
+            if len(key) == 4:
+                return ()
+        raise self._no_zone(key)
+
+    def _not_here(self, key) -> EvalError:
+        """The error for putting items on (or taking them from) a whole grid."""
+        if type(key) is tuple and len(key) == 2 and key[0] in self.rules.grid_zones:
+            return EvalError(f"{self.rules.show(key)} is a grid: items go to and from its cells",
+                             hint=f"name a cell: cell({self.rules.show(key)}, row, column)")
+        return self._no_zone(key)
+
+    def _new_cell(self, key) -> dict | None:
+        """The pool of a grid cell items first come to (None if key is no cell)."""
+        if type(key) is not tuple or len(key) != 4 or key[0] not in self.rules.grid_zones:
+            return None
+        rows, columns = self.rules.grid_zones[key[0]]
+        if not (type(key[2]) is int and 0 <= key[2] < rows and type(key[3]) is int and 0 <= key[3] < columns):
+            raise EvalError(f"{self.rules.show(key)} is outside {key[0]}: its rows are 0 to {rows - 1}, "
+                            f"its columns 0 to {columns - 1}")
+        pool = self.pools[key] = {}
+        self._mine.add(key)
+        grid = key[:2]
+        self.cells[grid] = self.cells.get(grid, frozenset()) | {key}
+        return pool
+
     def zone_kind(self, key):
         if key in self.pools:
             return "pool"
@@ -137,7 +173,7 @@ class State:
             return "deck"
         if key in self.tracks:
             return "track"
-        raise self._no_zone(key)
+        return "grid" if len(key) == 2 and self._grid_part(key) is not None else "pool"
 
     def amount(self, key, item) -> int:
         pool = self.pools.get(key)
@@ -149,7 +185,7 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return track.count(item)
-        raise self._no_zone(key)
+        return sum(self.pools[c].get(item, 0) for c in self._grid_part(key))
 
     def add(self, key, item, n: int = 1) -> int | None:
         """Put n of item into a zone; returns the slot index for tracks."""
@@ -157,6 +193,8 @@ class State:
             return None
         self.version = hash((self.version, 1, key, item, n))
         pool = self.pools.get(key)
+        if pool is None:
+            pool = self._new_cell(key)
         if pool is not None:
             if key not in self._mine:
                 pool = self.pools[key] = dict(pool)
@@ -185,7 +223,7 @@ class State:
                     raise EvalError(f"{self.rules.show(key)} is full") from None
                 track[slot] = item
             return slot
-        raise self._no_zone(key)
+        raise self._not_here(key)
 
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
@@ -230,7 +268,9 @@ class State:
                 else:
                     raise EvalError(f"{self.rules.show(key)} holds no {self.rules.show(item)}")
             return
-        raise self._no_zone(key)
+        if self._grid_part(key) == ():          # a cell nothing has come to
+            raise EvalError(f"cannot take {n} {self.rules.show(item)} from {self.rules.show(key)}: it holds 0")
+        raise self._not_here(key)
 
     def items(self, key) -> tuple:
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
@@ -243,7 +283,8 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return tuple(x for x in track if x is not None)
-        raise self._no_zone(key)
+        cells = self._grid_part(key)
+        return tuple(sorted({x for c in cells for x in self.pools[c]}, key=_item_key))
 
     def total(self, key) -> int:
         pool = self.pools.get(key)
@@ -255,7 +296,7 @@ class State:
         track = self.tracks.get(key)
         if track is not None:
             return sum(1 for x in track if x is not None)
-        raise self._no_zone(key)
+        return sum(sum(self.pools[c].values()) for c in self._grid_part(key))
 
     # ---- the connection graph ----
     @property

@@ -83,7 +83,9 @@ class Checks:
         if kind == "structure" and isinstance(v, str) and v in known.get("structure kind", ("", ()))[1]:
             hint = f"{v!r} is a kind of structure, not a structure: its structures are structures({v!r})"
         names = sorted(allowed)
-        return f"{shown} is not a {what}", ", ".join(names) if len(names) <= 12 else None, hint
+        if not names and kind in ("space name", "structure"):
+            hint = "this rulebook declares no 'boards', so it has no spaces: its places are its zones"
+        return f"{shown} is not a {what}", ", ".join(names) if 0 < len(names) <= 12 else None, hint
 
     def _kind_of(self, node, scope, local):
         """The kind of value (builtins.KINDS) an expression gives, when the

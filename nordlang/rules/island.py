@@ -35,11 +35,19 @@ def by_count(boards) -> bool:
     return isinstance(boards, dict) and bool(boards) and all(is_count(k) for k in boards)
 
 
+NO_BOARD_MARK = "(no board)"
+NO_BOARD = {"geometry": "graph", "spaces": {}, "name": NO_BOARD_MARK}
+
+
 def board_for(boards, players: int, allowed=()):
     """(board, its path under the rulebook, None) for a player count, or
     (None, None, (message, hint)) when the rulebook has none for it. The
     message names every count of `allowed` (the rulebook's range) that has
-    none, so it is the same for each of them (validate says it once)."""
+    none, so it is the same for each of them (validate says it once). A
+    rulebook without 'boards' plays on no shared board (its places are
+    zones, such as each player's grid): the board has no spaces."""
+    if boards is None:
+        return dict(NO_BOARD), ("boards",), None
     if not isinstance(boards, dict):
         return None, None, ("this rulebook has no 'boards'",
                             "give one board (boards: {map: [...]}) or one per player count (boards: {2: {...}})")
@@ -252,7 +260,7 @@ def _geometry(spec, err):
                     expected="the names listed under 'spaces'", hint=did_you_mean(x, names))
             if not bad:
                 edges.append(edge)
-        if not names:
+        if not names and spec.get("name") != NO_BOARD_MARK:
             err(("spaces",), "a graph board needs 'spaces': the names of its spaces")
         for key in ("map", "tiles", "size", "tile_map"):
             if key in spec:

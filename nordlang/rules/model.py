@@ -102,6 +102,9 @@ class Rules:
         self.zones = data["zones"]
         self._check_data_names()
         self.track_values = {k: tuple(v.get("values", ())) for k, v in self.zones.items() if v["type"] == "track"}
+        # a grid zone's (rows, columns): a container of cells, made as items first come to them
+        self.grid_zones = {k: (v.get("rows", 1), v.get("columns", 1)) for k, v in self.zones.items()
+                           if v["type"] == "grid"}
         self.messages = data.get("messages", {})
         self._shown = {}
         self.trees = []             # (path, syntax tree, locate) of each text compiled: for checks that read them
@@ -633,6 +636,8 @@ class Rules:
                 return self.show_item(v)
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
+            if len(v) == 4 and isinstance(v[0], str) and v[0] in self.grid_zones:
+                return f"{self.show(v[:2])}[{v[2]},{v[3]}]"           # a cell: homeland(red)[1,3]
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
                 return self._joined(v, self.path_sep)       # a path of spaces
             if all(type(x) is int for x in v):
@@ -655,6 +660,8 @@ class Rules:
     def _is_chain(self, x: tuple) -> bool:
         """A tuple shown as parts joined by a separator (not a space, item or zone)."""
         if len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], int):
+            return False
+        if len(x) == 4 and isinstance(x[0], str) and x[0] in self.grid_zones:
             return False
         return not (len(x) == 2 and isinstance(x[0], str) and (x[0] in self.pieces or x[0] in self.zones))
 

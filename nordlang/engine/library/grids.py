@@ -1,0 +1,69 @@
+"""Grids: zones whose items stand in cells of rows and columns.
+
+A grid zone (`type: grid`, usually `per_player`) is a container with sites
+of its own, apart from the board: each player's tableau, display or
+homeland. Its cells are made as items first come to them, so a grid grows
+with what is put on it, up to the `rows` and `columns` it declares. A cell
+is a pool: `move`, `amount` and `items` work on it as on any zone, and on
+the whole grid `amount`, `items` and `total` count every cell.
+"""
+
+from __future__ import annotations
+
+from ...errors import EvalError
+from ...lang.budget import SMALL, charge
+from .registry import _def
+
+
+def _grid(ctx, z) -> tuple[int, int]:
+    """The (rows, columns) of the grid zone z, or the error that z is none."""
+    dims = ctx.rules.grid_zones.get(z[0]) if type(z) is tuple and len(z) == 2 and type(z[0]) is str else None
+    if dims is None:
+        grids = ", ".join(sorted(ctx.rules.grid_zones)) or "none"
+        raise EvalError(f"{ctx.rules.show(z)} is not a grid zone", hint=f"this rulebook's grid zones: {grids}")
+    return dims
+
+
+def _cell(ctx, c) -> tuple:
+    """c, checked to be a cell of a grid zone."""
+    if not (type(c) is tuple and len(c) == 4 and c[0] in ctx.rules.grid_zones):
+        raise EvalError(f"{ctx.rules.show(c)} is not a cell of a grid",
+                        hint="cells are made by cell(grid, row, column)")
+    return c
+
+
+@_def("cell", arity=(3, 3), doc="the cell of a grid zone at a row and a column, each counted from 0 (rows from the "
+      "top, columns from the left); it holds items as a pool does", example="cell(tableau(player), 0, 2)",
+      group="grids")
+def _cell_at(ctx, z, r, c):
+    rows, columns = _grid(ctx, z)
+    if type(r) is not int or not 0 <= r < rows:
+        raise EvalError(f"{ctx.rules.show(z)} has no row {ctx.rules.show(r)}: its rows are 0 to {rows - 1}")
+    if type(c) is not int or not 0 <= c < columns:
+        raise EvalError(f"{ctx.rules.show(z)} has no column {ctx.rules.show(c)}: its columns are 0 to {columns - 1}")
+    return (z[0], z[1], r, c)
+
+
+@_def("filled_cells", arity=(1, 1), doc="the cells of a grid zone that hold items, row by row from the top, each row "
+      "from the left", example="len(filled_cells(tableau(player)))", group="grids")
+def _filled_cells(ctx, z):
+    _grid(ctx, z)
+    pools = ctx.state.pools
+    out = tuple(sorted(c for c in ctx.state.cells.get(z, ()) if pools[c]))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
+
+
+@_def("grid_of", arity=(1, 1), doc="the grid zone a cell belongs to", example="grid_of(c) == tableau(player)",
+      group="grids")
+def _grid_of(ctx, c):
+    return _cell(ctx, c)[:2]
+
+
+def cell_neighbors(ctx, c) -> tuple:
+    """The cells orthogonally next to a cell, within its grid: above, left, right, below."""
+    name, owner, r, col = _cell(ctx, c)
+    rows, columns = ctx.rules.grid_zones[name]
+    return tuple((name, owner, r + dr, col + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                 if 0 <= r + dr < rows and 0 <= col + dc < columns)

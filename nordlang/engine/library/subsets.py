@@ -1,0 +1,159 @@
+"""Connected sets of spaces of given sizes, found by growing them from
+their anchors over bit masks of the board."""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import or_
+
+from ...errors import EvalError
+from ...lang.budget import SMALL
+
+
+def _board_masks(orth, region_of, memo, bits=None):
+    """Per board: the space of each bit, each space's bit, and by bit its
+    neighbours' bits, its region's bit and the bits of its region's spaces;
+    the sets of spaces made from masks so far, and the masks of collections
+    of spaces seen lately (kept in the board's memo when there is one).
+
+    `bits` gives each space's bit (the connection graph's layout, so that its
+    masks serve here too); by default, spaces in sorted order. Either way
+    bits follow the spaces' order, so masks compare as the sets' lowest
+    spaces do, and groups come in the same order."""
+    pre = memo.get("masks") if memo is not None else None
+    if pre is None:
+        if bits is None:
+            bits = {s: 1 << i for i, s in enumerate(sorted(orth))}
+        index = {s: b.bit_length() - 1 for s, b in bits.items() if s in orth}
+        size = max(index.values(), default=-1) + 1
+        spaces = [None] * size
+        nbr, reg, within = [0] * size, [0] * size, [0] * size
+        rid: dict = {}
+        members: dict = {}
+        for s, i in index.items():
+            spaces[i] = s
+            nbr[i] = sum(bits[n] for n in orth[s] if n in index)
+            reg[i] = r = 1 << rid.setdefault(region_of.get(s), len(rid))
+            members[r] = members.get(r, 0) | (1 << i)
+        for i in index.values():
+            within[i] = members[reg[i]]
+        bit = {s: 1 << i for s, i in index.items()}
+        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces), {})
+        if memo is not None:
+            memo["masks"] = pre
+    return pre
+
+
+class _MaskSets(dict):
+    """mask -> the frozenset of its spaces, made when first asked for."""
+
+    def __init__(self, spaces):
+        super().__init__()
+        self.spaces = spaces
+
+    def __missing__(self, g):
+        if len(self) > 100_000:
+            self.clear()
+        members = []
+        m = g
+        while m:
+            b = m & -m
+            m ^= b
+            members.append(self.spaces[b.bit_length() - 1])
+        group = self[g] = frozenset(members)
+        return group
+
+
+def _mask(bit, spaces) -> int:
+    """The bits of the spaces (anything else in the collection is ignored)."""
+    try:
+        return reduce(or_, map(bit.__getitem__, spaces), 0)
+    except (KeyError, TypeError):
+        return reduce(or_, [bit[s] for s in spaces if s in bit], 0)
+
+
+GROUPS_LIMIT = 100_000      # sets of one size a call of groups() may find: beyond, a rulebook asks too much
+
+
+def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_regions=None, memo=None,
+                      bits=None, budget=None) -> tuple:
+    """Every orthogonally connected subset of `allowed` with lo..hi members that
+    holds an anchor and lies in at most max_regions regions, size by size,
+    each size in bit-mask order.
+
+    Each subset is found exactly once, from its lowest anchor (the root):
+    a search state is a set, the spaces next to it that it may still take
+    (its extension) and the spaces it must not take (lower roots, and the
+    extension spaces an earlier branch already took). Taking a space adds
+    its free neighbours to the extension; leaving it excludes it from the
+    later branches. So no subset is built twice and none needs a lookup to
+    be kept once. Sets are bit masks over the board's spaces (see
+    _board_masks for `bits`) and become sets of spaces at the end; `memo`
+    (the board's) keeps the masks and those sets from call to call; the
+    sets found are charged to `budget` (lang/budget.py), when given.
+    """
+    if hi < 1 or not allowed:
+        return ()
+    pre = _board_masks(orth, region_of, memo, bits)
+    return _subsets(pre, _mask(pre[1], allowed), lo, hi, anchors, max_regions, budget)
+
+
+def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
+    """connected_subsets of the spaces of the mask `ok`."""
+    if not ok:
+        return ()
+    spaces, bit, nbr, reg, within, sets, _known = pre
+    roots = ok if anchors is None else _mask(bit, anchors) & ok
+    limit = len(spaces) + 1 if max_regions is None else max_regions
+    by_size = _grow(roots, ok, nbr, reg, within, hi, limit, budget)
+    if by_size is None:
+        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size here",
+                        hint="lower its largest size, or give it fewer spaces or anchors")
+    out = []
+    for found in by_size[max(lo, 1):]:
+        found.sort()
+        out.extend(map(sets.__getitem__, found))
+    return tuple(out)
+
+
+def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
+    """The connected sets within `ok` holding a root, lists by size (unsorted):
+    see connected_subsets. With a limit of one region, each root's search
+    keeps to its region's spaces (so none is tried and refused). The sets
+    found are charged to `budget` at the end (one search is bounded by
+    GROUPS_LIMIT; the budget bounds many)."""
+    by_size = [[] for _ in range(hi + 1)]
+    done = 0                     # roots already searched: later sets never hold one
+    while roots:
+        r = roots & -roots
+        roots ^= r
+        done |= r
+        by_size[1].append(r)
+        if hi == 1:
+            continue
+        i = r.bit_length() - 1
+        okr = ok & within[i] if limit == 1 else ok
+        stack = [(r, 1, reg[i], nbr[i] & okr & ~done, done)]
+        while stack:
+            g, size, regs, ext, excl = stack.pop()
+            grown = by_size[size + 1]
+            if len(grown) > GROUPS_LIMIT:        # (checked per set grown from, not per set found)
+                return None
+            while ext:
+                b = ext & -ext
+                ext ^= b
+                j = b.bit_length() - 1
+                nregs = regs | reg[j]
+                if nregs == regs or nregs.bit_count() <= limit:
+                    ng = g | b
+                    grown.append(ng)
+                    if size + 1 < hi:
+                        stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
+                excl |= b
+    if budget is not None:
+        found = sum(map(len, by_size))
+        if found > SMALL:
+            budget.charge(found)
+    return by_size
+
+

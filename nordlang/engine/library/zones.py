@@ -1,0 +1,123 @@
+"""Items and the zones that hold them: pools, decks and tracks."""
+
+from __future__ import annotations
+
+from itertools import filterfalse
+
+from ...errors import EvalError
+from ...lang.budget import SMALL, charge
+from ...lang.builtins import BARE, ordered
+from .registry import _def
+
+
+# ---------------- pieces and zones ----------------
+@_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones",
+      inline="{0}[0]", args=("item",), returns="piece kind")
+def _kind(ctx, it):
+    return it[0]
+
+
+@_def("tag", arity=(1, 1), doc="the tag of an item (its owner, symbol...)", example="tag(it)", group="zones",
+      inline="{0}[1]", args=("item",))
+def _tag(ctx, it):
+    return it[1]
+
+
+@_def("owner", arity=(1, 1), doc="the owning player of an item, or none", example="owner(it)", group="zones",
+      args=("item",), returns="player")
+def _owner(ctx, it):
+    t = it[1]
+    return t if type(t) is int and t < ctx.rules.num_players else None      # (a bool is no player)
+
+
+@_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
+      group="zones", args=(None, "item"))
+def _amount(ctx, zone, item):
+    pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
+    if pool is not None:
+        return pool.get(item, 0)
+    return ctx.state.amount(zone, item)
+
+
+@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones")
+def _total(ctx, zone):
+    return ctx.state.total(zone)
+
+
+@_def("items", arity=(1, 1), doc="the distinct items of a pool, a deck's list, a track's filled slots",
+      example="items(hand(p))", group="zones")
+def _items(ctx, zone):
+    out = ctx.state.items(zone)
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
+
+
+@_def("piece_at", arity=(1, 1), doc="the occupying piece on a space (one that occupies or links), or none",
+      example="piece_at(s)", group="zones",
+      inline="ctx.state.occupied.get({0})", returns="item")
+def _piece_at(ctx, s):
+    return ctx.state.occupied.get(s)
+
+
+@_def("occupied", arity=(1, 1), doc="true when an occupying piece (one that occupies or links) stands on the space",
+      example="occupied(s)",
+      group="zones", returns="truth")
+def _occupied(ctx, s):
+    return s in ctx.state.occupied
+
+
+@_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
+      group="zones")
+def _occupied_spaces(ctx):
+    out = tuple(sorted(ctx.state.occupied))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
+
+
+@_def("open_spaces", arity=(1, 1), doc="spaces of a collection with no piece and no structure",
+      example="open_spaces(region_spaces(r))", group="zones")
+def _open_spaces(ctx, spaces):
+    # (filtered in C: this runs over whole boards every turn)
+    out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
+                            filterfalse(ctx.state.occupied.__contains__,
+                                        spaces if type(spaces) is tuple else ordered(spaces))))
+    try:
+        n = len(spaces)
+    except TypeError:           # (an iterator, from Python)
+        n = 0
+    if n > SMALL:
+        charge(ctx, n)
+    return out
+
+
+@_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
+      group="zones")
+def _slots(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    return tuple((i, x) for i, x in enumerate(track) if x is not None)
+
+
+@_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
+      group="zones")
+def _free_slots(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    return track.count(None)
+
+
+@_def("next_value", arity=(1, 1), doc="the value of a track's lowest empty slot (none when full)",
+      example="next_value(track)", group="zones")
+def _next_value(ctx, zone):
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    if None not in track:
+        return None
+    return ctx.rules.track_values[zone[0]][track.index(None)]
+
+
