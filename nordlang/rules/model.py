@@ -637,7 +637,7 @@ class Rules:
             if len(v) == 2 and isinstance(v[0], str) and v[0] in self.zones:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
             if len(v) == 4 and isinstance(v[0], str) and v[0] in self.grid_zones:
-                return f"{self.show(v[:2])}[{v[2]},{v[3]}]"           # a cell: homeland(red)[1,3]
+                return f"{self.show(v[:2])}[{v[2]},{v[3]}]"           # a cell: tableau(red)[1,3]
             if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
                 return self._joined(v, self.path_sep)       # a path of spaces
             if all(type(x) is int for x in v):

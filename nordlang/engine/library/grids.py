@@ -2,7 +2,7 @@
 
 A grid zone (`type: grid`, usually `per_player`) is a container with sites
 of its own, apart from the board: each player's tableau, display or
-homeland. Its cells are made as items first come to them, so a grid grows
+board. Its cells are made as items first come to them, so a grid grows
 with what is put on it, up to the `rows` and `columns` it declares. A cell
 is a pool: `move`, `amount` and `items` work on it as on any zone, and on
 the whole grid `amount`, `items` and `total` count every cell.
