@@ -1,7 +1,8 @@
 """Engine benchmarks (figures only; never part of the tests or CI).
 
-    python bench/bench.py            # about a minute
-    python bench/bench.py --quick    # a few seconds
+    python bench/bench.py                  # Nord, about a minute
+    python bench/bench.py --quick          # a few seconds
+    python bench/bench.py --game vikings   # any bundled game (see nord games)
 
 For 2, 3 and 4 players, on one core: complete random games per second,
 turns and decisions per second, the time to list the legal options of a
@@ -120,6 +121,7 @@ def main(argv=None):
     ap.add_argument("--games", type=int, help="random games per player count (default 20, quick 3)")
     ap.add_argument("--players", default="2,3,4", help="player counts (default 2,3,4)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", default="nord", help="a bundled game by name (default nord)")
     args = ap.parse_args(argv)
     n = args.games or (3 if args.quick else 20)
     n_enum = 1 if args.quick else 4
@@ -130,7 +132,7 @@ def main(argv=None):
     cal = calibration()
     for players in [int(x) for x in args.players.split(",")]:
         t = time.perf_counter()
-        rules = nordlang.load_rules(None, players)
+        rules = nordlang.load_rules(args.game, players)
         load_s = time.perf_counter() - t
         Game(rules, 0)                       # warm the caches once
         secs, turns, decisions, mids = random_games(rules, n, args.seed)

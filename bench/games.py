@@ -1,5 +1,7 @@
 """Play complete games (for bench/instructions.sh): PLAYERS GAMES [AGENT].
 
+The game is the environment's BENCH_GAME, a bundled game's name (default nord).
+
 AGENT is an agent spec as on the command line (default: the bench's own
 random choice, one index per decision, which plays the same games as
 always); seeds run from 100.
@@ -16,7 +18,7 @@ from nordlang.agents.base import make_agents  # noqa: E402
 
 
 def main(players: int, games: int, agent: str | None = None) -> None:
-    rules = nordlang.load_rules(players=players)
+    rules = nordlang.load_rules(os.environ.get("BENCH_GAME", "nord"), players=players)
     for seed in range(100, 100 + games):
         g = nordlang.Game(rules, seed)
         if agent is None:

@@ -6,6 +6,7 @@
 #
 #   bench/instructions.sh [PLAYERS] [GAMES] [AGENT]
 #
+# The game is Nord, or the bundled game BENCH_GAME names (BENCH_GAME=vikings).
 # Default: 4 players, 1 game, random choices (about 2 minutes); AGENT names
 # an agent as on the command line (`greedy`: a 2-player game takes about
 # 2 minutes, a 4-player one about 5).
