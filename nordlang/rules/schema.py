@@ -148,6 +148,8 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
                                        hint=f"leave {k!r} out, or make it {key}: {value}"))
             return out
         if branch == "then" and v == "required":
+            if err.instance.get(key) != value:
+                return []           # (the `if` holds as the key is missing: its own error says so)
             pos, line = locate(path)
             missing = [k for k in err.validator_value if k not in err.instance]
             both = " and ".join(map(repr, err.validator_value))
