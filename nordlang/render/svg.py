@@ -21,6 +21,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from .svg_board import _Board
+from .svg_grids import _Grids
 from .svg_panel import _Panel
 from .svg_parts import (
     BG,
@@ -49,8 +50,8 @@ def render_svg(rules, state, title=None) -> str:
     return _Picture(rules, state, title).draw()
 
 
-class _Picture(_Board, _Panel):
-    """A picture of one position: the page, the looks of item kinds, the board and the panel."""
+class _Picture(_Board, _Grids, _Panel):
+    """A picture of one position: the page, the looks of item kinds, the board, the grid zones and the panel."""
 
     def __init__(self, rules, state, title):
         self.rules = rules
@@ -70,7 +71,13 @@ class _Picture(_Board, _Panel):
             self.min_x, self.min_y = min(x for x, _ in corners), min(y for _, y in corners)
             self.board_w = (max(x for x, _ in corners) - self.min_x) * CELL
             self.board_h = (max(y for _, y in corners) - self.min_y) * CELL
-        self.px = self.ox + self.board_w + EDGE + GAP
+        self.has_board = bool(g.spaces)         # (a game played in zones alone draws no board)
+        if not self.has_board:
+            self.board_w = self.board_h = 0
+        grids_top = self.oy + (self.board_h + EDGE + GAP if self.has_board else 0)
+        grids_w, grids_h = self.grid_layout(grids_top)
+        self.grids_bottom = grids_top + grids_h
+        self.px = self.ox + max(self.board_w + EDGE if self.has_board else 0, grids_w) + GAP
         self.out: list[str] = []
         self._styles()
         self._components()
@@ -162,10 +169,13 @@ class _Picture(_Board, _Panel):
 
     # ---- drawing ----
     def draw(self) -> str:
-        self.board()
+        if self.has_board:
+            self.board()
+        self.grids()
         panel_bottom = self.panel()
         width = self.px + PANEL_W + EDGE
-        height = max(self.oy + self.board_h + EDGE + 12, panel_bottom + 20)
+        height = max(self.oy + self.board_h + EDGE + 12, panel_bottom + 20,
+                     self.grids_bottom + 20 if self.grid_at else 0)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg"{_a(width=width, height=height)} '
                 f'viewBox="0 0 {width} {height}"{_a(font_family=FONT, data_turn=self.state.turn)}>')
         body = [head, f"<title>{escape(self.title)}</title>",

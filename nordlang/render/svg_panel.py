@@ -35,7 +35,8 @@ class _Panel:
         y += 6
         for key in sorted(st.tracks, key=lambda k: rules.show(k)):
             y = self.track(x0, y, key)
-        shared = [name for name, z in rules.zones.items() if not z.get("per_player") and z.get("type") != "track"]
+        shared = [name for name, z in rules.zones.items()
+                  if not z.get("per_player") and z.get("type") not in ("track", "grid")]
         if shared:
             out.append(_text(x0, y + 14, "shared", size=13, weight="bold", fill=MUTED))
             y += 24
@@ -65,7 +66,7 @@ class _Panel:
             out.append(_text(x0 + 26, yy + 4, detail, size=10, fill=MUTED))
             yy += 14
         for name, z in rules.zones.items():
-            if z.get("per_player") and z.get("type") != "track":
+            if z.get("per_player") and z.get("type") not in ("track", "grid"):
                 yy += self.zone_row(x0 + 26, yy, name, (name, p))
         h = yy - y + 4
         out.insert(box_at, _el("rect", class_="player", data_player=color, x=x0 - 6, y=y, width=PANEL_W,
@@ -132,9 +133,16 @@ class _Panel:
                            height=h, rx=4, fill="#d8c29a", stroke=INK, stroke_width=1.2))
             if value is not None:
                 out.append(_text(sx + w / 2, sy + 12, value, size=10, anchor="middle", weight="bold"))
-            if occupant is not None:
-                self.draw_item(occupant, sx + w / 2, sy + 27, 8.5,
-                               self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
+            if occupant is None:
+                continue
+            named = occupant[1] is not None and self.owner(occupant) is None and not self.labelled(occupant)
+            # (an item known by its tag, drawn as a shape that cannot hold it: its name beneath)
+            self.draw_item(occupant, sx + w / 2, sy + (22 if named else 27), 6.5 if named else 8.5,
+                           self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
+            if named:
+                name = rules.show_item(occupant)
+                out.append(_text(sx + w / 2, sy + h - 4, name if len(name) <= 5 else name[:4] + "\u2026", size=9,
+                                 anchor="middle", weight="bold", cls="label"))
         rows = max(1, math.ceil(len(slots) / per_row))
         return y + rows * (h + 4) + 10
 
