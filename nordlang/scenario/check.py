@@ -10,7 +10,7 @@ from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
-from .names import _err, _got, _items, _list, _location, _player, _same, _shown
+from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
 
 
 @dataclass
@@ -72,6 +72,15 @@ class Scenario:
                                            f"the rules award no points from {source!r}", key=True,
                                            expected=", ".join(sorted(awarded)) or "none",
                                            hint=did_you_mean(str(source), awarded)))
+            for loc, spec in (exp.get("at") or {}).items():
+                try:        # the places and pieces named exist (a grid's cells too)
+                    key = _location(self.rules, loc, self.src, path + ("at", loc))
+                    parts = grid_cells(self.rules, key, loc, spec, self.src, path + ("at", loc)).values() \
+                        if is_grid(self.rules, key) else [(spec, path + ("at", loc))]
+                    for part, where in parts:
+                        _items(self.rules, part, self.src, where)
+                except NordError as e:
+                    errors.append(e)
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))
@@ -145,10 +154,12 @@ class Scenario:
                                         str(got)))
         for loc, spec in (exp.get("at") or {}).items():
             key = self._location(loc, path + ("at", loc))
+            if is_grid(rules, key):
+                self._check_grid(key, loc, spec, path + ("at", loc), rep)
+                continue
             want = self._items(spec, path + ("at", loc))
-            kind = st.zone_kind(key)
-            if kind == "pool":
-                got = sorted(rules.show(i) for i, n in st.pools[key].items() for _ in range(n))
+            if key in st.pools or key not in st.decks and key not in st.tracks:     # (a pool, or a cell)
+                got = _pieces(rules, st.pools.get(key) or {})
                 want_s = sorted(rules.show(i) for i in want)
             else:
                 got = [rules.show(i) for i in st.items(key)]
@@ -226,6 +237,24 @@ class Scenario:
                 if got != exp["draw"]:
                     fail.append(Failure(at("draw"), "a draw", str(exp["draw"]).lower(), str(got).lower()))
 
+    def _check_grid(self, key, loc, spec, path, rep: Report) -> None:
+        """A whole grid's expectation: the cells it names hold what they name
+        (each a failure of its own), and every other cell is empty."""
+        rules, st = self.rules, self.game.state
+        cells = grid_cells(rules, key, loc, spec, self.src, path)
+        for cell, (cell_spec, cell_path) in cells.items():
+            want = sorted(rules.show(i) for i in _items(rules, cell_spec, self.src, cell_path))
+            got = _pieces(rules, st.pools.get(cell) or {})
+            if got != want:
+                rep.failures.append(Failure(self.src.pos(cell_path), f"pieces at {rules.show(cell)}", _list(want),
+                                            _list(got)))
+        extra = [c for c in sorted(st.cells.get(key, ())) if c not in cells and st.pools.get(c)]
+        if extra:
+            rep.failures.append(Failure(self.src.pos(path), f"cells of {loc} beyond those listed",
+                                        "none (every cell not listed is empty)",
+                                        ", ".join(f'"{c[2]},{c[3]}": {_list(_pieces(rules, st.pools[c]))}'
+                                                  for c in extra)))
+
     def _compile(self, text, path, key=False):
         info_path = path
         if key:
@@ -265,3 +294,8 @@ class Scenario:
 
     def _items(self, spec, path):
         return _items(self.rules, spec, self.src, path)
+
+
+def _pieces(rules, pool) -> list:
+    """A pool's pieces, one text each (sorted)."""
+    return sorted(rules.show(i) for i, n in pool.items() for _ in range(n))

@@ -3,6 +3,8 @@ shown as a failure shows them."""
 
 from __future__ import annotations
 
+import re
+
 from ..errors import SchemaError, did_you_mean
 from ..lang.builtins import ordered
 
@@ -55,7 +57,19 @@ def _player(rules, color, src, path, key=True):
 
 
 def _location(rules, text, src, path):
+    """The place a location's text names: a space, a structure, a zone, or a
+    cell of a grid zone written as the rules show it, tableau(red)[1,3]."""
     text = str(text)
+    base, bracket, cell = text.partition("[")
+    if bracket and rules.grid.parse(text) is None:
+        grid = _location(rules, base.strip(), src, path)
+        if not (type(grid) is tuple and len(grid) == 2 and grid[0] in rules.grid_zones):
+            raise _err(src, path, f"{base.strip()} is not a grid zone: [row,column] names a cell of a grid", key=True,
+                       expected="one of the grid zones: " + (", ".join(rules.grid_zones) or "none"))
+        if not cell.endswith("]"):
+            raise _err(src, path, f"{text!r}: a cell is written {base.strip()}[row,column]", key=True,
+                       expected=f"like {base.strip()}[0,2]")
+        return cell_of(rules, grid, cell[:-1], src, path, key=True)
     s = rules.grid.parse(text)
     if s is not None and s in rules.grid.space_set:
         return s
@@ -77,6 +91,38 @@ def _location(rules, text, src, path):
     raise _err(src, path, f"unknown location {text!r}", key=True,
                expected="a space like c4, a structure letter, or a zone like supply(red)",
                hint=did_you_mean(text, known))
+
+
+def cell_of(rules, grid, text, src, path, key=True):
+    """The cell of a grid zone that "row,column" names (each from 0)."""
+    m = _CELL.fullmatch(str(text))
+    rows, columns = rules.grid_zones[grid[0]]
+    if m is None:
+        raise _err(src, path, f"{str(text)!r} is not a cell of {rules.show(grid)}", key=key,
+                   expected='"row,column", each counted from 0, like "1,2"')
+    r, c = int(m.group(1)), int(m.group(2))
+    if not (0 <= r < rows and 0 <= c < columns):
+        raise _err(src, path, f"{rules.show(grid)} has no cell {r},{c}: its rows are 0 to {rows - 1}, its columns "
+                   f"0 to {columns - 1}", key=key)
+    return grid + (r, c)
+
+
+_CELL = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+
+
+def is_grid(rules, key) -> bool:
+    """Does a location name a whole grid zone (not one of its cells)?"""
+    return type(key) is tuple and len(key) == 2 and key[0] in rules.grid_zones
+
+
+def grid_cells(rules, key, loc, spec, src, path) -> dict:
+    """cell -> (what it holds as written, its path) for a whole grid listed
+    as a mapping of "row,column" to items."""
+    if not isinstance(spec, dict):
+        raise _err(src, path, f"{loc} is a grid: list its cells, each \"row,column\": items", key=True,
+                   expected=f'a mapping like {loc}: {{"0,0": ..., "1,2": ...}}',
+                   hint=f"or name one cell: {loc}[0,0]: ...")
+    return {cell_of(rules, key, k, src, path + (k,)): (v, path + (k,)) for k, v in spec.items()}
 
 
 def item_names(rules) -> dict:
@@ -101,7 +147,10 @@ def _items(rules, spec, src, path) -> list:
 def _items_at(rules, spec, src, path) -> list:
     """(item, path of the text that named it) for each item of a location's list."""
     names = item_names(rules)
-    parts = [spec] if isinstance(spec, str) else list(spec)
+    if isinstance(spec, dict) or spec is None or isinstance(spec, bool):
+        raise _err(src, path, f"expected a piece or a list of pieces, got {spec!r}", key=isinstance(spec, dict),
+                   hint="a mapping of \"row,column\" to pieces lists the cells of a grid zone")
+    parts = [spec] if isinstance(spec, (str, int)) else list(spec)     # (a cell's 2: a piece shown by its tag)
     out = []
     for i, raw in enumerate(parts):
         text = str(raw).strip()

@@ -16,7 +16,7 @@ from ..rules.loader import check_errors, fix_lines, wrong_kind
 from ..rules.overlay import variant_file
 from ..rules.yamlpos import load_yaml
 from .check import Scenario
-from .names import _err, _items_at, _location, _player
+from .names import _err, _items_at, _location, _player, grid_cells, is_grid
 
 
 # ---------------- loading ----------------
@@ -134,9 +134,7 @@ def _arrange(rules, data, src) -> Game:
                                "structures; any other choice needs a variant that settles it")
     pos = data.get("position") or {}
     at = pos.get("at") or {}
-    listed = {}
-    for loc in at:
-        listed[_location(rules, loc, src, ("position", "at", loc))] = loc
+    listed, specs = _listing(rules, state, at, src)
     limbo: dict = {}
     came_from: dict = {}        # item -> the first listed place that held it
     for key in listed:
@@ -148,8 +146,8 @@ def _arrange(rules, data, src) -> Game:
     order = sorted((k for k in list(state.pools) + list(state.decks) + list(state.tracks) if k not in listed),
                    key=lambda k: rules.show(k))
     for key, loc in listed.items():
-        path = ("position", "at", loc)
-        items = _items_at(rules, at[loc], src, path)
+        spec, path = specs[key]
+        items = _items_at(rules, spec, src, path)
         track = state.tracks.get(key)
         if track is not None and len(items) > len(track):
             raise _err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed")
@@ -215,6 +213,34 @@ def _arrange(rules, data, src) -> Game:
         raise SchemaError(f"in this position the rules demand a choice {e.step.name!r} that has no option",
                           src.pos(("position",))) from None
     return game
+
+
+def _listing(rules, state, at, src) -> tuple[dict, dict]:
+    """The places a position lists: place -> its location's text, and place
+    -> (what it holds as written, the path of that). A whole grid listed as
+    a mapping lists each of its cells: those it names hold what they name,
+    every other cell that holds items is emptied."""
+    listed, specs, emptied = {}, {}, []
+
+    def put(key, loc, spec, path):
+        if key in listed:
+            raise _err(src, path, f"{rules.show(key)} is listed twice (also under {listed[key]})",
+                       key=True, hint="list each cell once: by itself or in its grid's mapping")
+        listed[key], specs[key] = loc, (spec, path)
+    for loc, spec in at.items():
+        path = ("position", "at", loc)
+        key = _location(rules, loc, src, path)
+        if is_grid(rules, key):
+            cells = grid_cells(rules, key, loc, spec, src, path)
+            for cell, (cell_spec, cell_path) in cells.items():
+                put(cell, loc, cell_spec, cell_path)
+            emptied.extend((cell, loc, path) for cell in sorted(state.cells.get(key, ())) if cell not in cells)
+        else:
+            put(key, loc, spec, path)
+    for cell, loc, path in emptied:
+        if cell not in listed:
+            listed[cell], specs[cell] = loc, ([], path)
+    return listed, specs
 
 
 def _check_position(rules, state, listed, src) -> None:
