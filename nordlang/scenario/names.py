@@ -90,7 +90,7 @@ def _location(rules, text, src, path):
         raise _err(src, path, f"{text} is outside the board", key=True)
     raise _err(src, path, f"unknown location {text!r}", key=True,
                expected="a space like c4, a structure letter, or a zone like supply(red)",
-               hint=did_you_mean(text, known))
+               hint=did_you_mean(text.partition("(")[0], known))
 
 
 def cell_of(rules, grid, text, src, path, key=True):
