@@ -89,8 +89,17 @@ def _location(rules, text, src, path):
     if s is not None:
         raise _err(src, path, f"{text} is outside the board", key=True)
     raise _err(src, path, f"unknown location {text!r}", key=True,
-               expected="a space like c4, a structure letter, or a zone like supply(red)",
+               expected="a space like c4, a structure letter, or a zone like supply(red)" + _a_cell(rules),
                hint=did_you_mean(text.partition("(")[0], known))
+
+
+def _a_cell(rules) -> str:
+    """', or a grid's cell like tableau(red)[0,0]' in a game with grid zones."""
+    if not rules.grid_zones:
+        return ""
+    name = next(iter(rules.grid_zones))
+    owner = f"({rules.colors[0]})" if rules.zones[name].get("per_player") else ""
+    return f", or a grid's cell like {name}{owner}[0,0]"
 
 
 def cell_of(rules, grid, text, src, path, key=True):
