@@ -54,7 +54,28 @@ def parse_value(rules, text: str):
         return items[text]
     if text.lstrip("-").isascii() and text.lstrip("-").isdigit():
         return int(text)
-    return text
+    zone = _zone_value(rules, text)
+    return zone if zone is not None else text
+
+
+def _zone_value(rules, text: str):
+    """A zone or a grid zone's cell as rules.show writes it (hand(red), tableau(red)[1,3]), else None."""
+    base, bracket, cell = text.partition("[")
+    name, paren, owner = base.partition("(")
+    if name not in rules.zones or paren and not owner.endswith(")"):
+        return None
+    player = None
+    if paren:
+        colors = rules.colors[:rules.num_players]
+        if owner[:-1] not in colors:
+            return None
+        player = colors.index(owner[:-1])
+    if not bracket:
+        return (name, player)
+    r, _, c = cell.removesuffix("]").partition(",")
+    if name in rules.grid_zones and cell.endswith("]") and all(x.isascii() and x.isdigit() for x in (r, c)):
+        return (name, player, int(r), int(c))
+    return None
 
 
 def _split(text: str, sep: str) -> list[str]:
@@ -62,9 +83,9 @@ def _split(text: str, sep: str) -> list[str]:
     out, depth, start, i = [], 0, 0, 0
     while i < len(text):
         ch = text[i]
-        if ch == "(":
+        if ch in "([":
             depth += 1
-        elif ch == ")":
+        elif ch in ")]":
             depth -= 1
         elif depth == 0 and text.startswith(sep, i):
             out.append(text[start:i])

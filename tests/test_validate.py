@@ -214,7 +214,7 @@ NESTED = ("defect: positions on an extra-indented line of a literal (|) block sc
 ESCAPE = ("defect: a string literal with a bad escape (\\x, \\u12, \\N) crashes the parser: "
           "lark VisitError (UnicodeDecodeError from 'unicode_escape') instead of a LangError")
 SUPERSCRIPT = ("defect: text like 'f²' / '*²' passes str.isdigit() and then int() raises ValueError "
-               "(board/grid.py parse_space, scenario.py _items): a traceback")
+               "(board/grid.py parse_space, scenario/names.py _items): a traceback")
 ALIAS_LOOP = "defect: a YAML alias inside its own anchor makes the loader recurse forever: RecursionError traceback"
 ALIAS_BOMB = ("defect: YAML aliases are expanded without limit: a 1 KB file of nested aliases "
               "(10**9 values) makes `nord validate` run for minutes and eat memory")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from ..engine.game import canonical_option
-from ..render.text import board_lines
+from ..render.text import position_lines
 from .base import Agent, register
 
 SHOWN = 40          # options listed before each decision ('?' lists them all)
@@ -41,7 +41,7 @@ class HumanAgent(Agent):
     def choose(self, game) -> int:
         rules, p = game.rules, game.state.pending
         self.say()
-        for line in board_lines(rules, game.state):
+        for line in position_lines(rules, game.state):
             self.say(line)
         prompt = p.step.prompt or p.step.name
         self.say(f"turn {game.state.turn}, {rules.color(p.player)} chooses {prompt}:")

@@ -153,3 +153,64 @@ def board_lines(rules, state) -> list[str]:
         out.append("  " + ", ".join(f"{ch} {rules.show_item(it) if it[1] is not None else it[0]}"
                                     for it, ch in symbols.items()))
     return out
+
+
+# ---------------- zones as text: grids and tracks ----------------
+def cell_text(rules, state, cell) -> str:
+    """What a cell holds, as a scenario lists it: '.' when empty, else its
+    items joined by '+' (a count as item*N)."""
+    pool = state.pools.get(cell) or {}
+    items = sorted(((it, n) for it, n in pool.items() if n > 0), key=lambda kv: (kv[0][0], str(kv[0][1])))
+    if not items:
+        return "."
+    return "+".join(rules.show_item(it) + (f"*{n}" if n > 1 else "") for it, n in items)
+
+
+def grid_lines(rules, state, key) -> list[str]:
+    """A grid zone as a table: a head line, the column numbers, then one line
+    per row; only the columns in use are shown, and one more."""
+    rows, columns = rules.grid_zones[key[0]]
+    filled = [c for c in state.cells.get(key, ()) if state.pools.get(c)]
+    shown = min(columns, max((c[3] for c in filled), default=-1) + 2)
+    texts = {(r, c): cell_text(rules, state, key + (r, c)) for r in range(rows) for c in range(shown)}
+    width = max([len(t) for t in texts.values()] + [len(str(shown - 1))])
+    label = len(str(rows - 1))
+    out = [f"{rules.show(key)}: {len(filled)} of {rows * columns} cells filled"
+           + (f" (column {shown} empty)" if shown == columns - 1 else
+              f" (columns {shown} to {columns - 1} empty)" if shown < columns else "")]
+    out.append(" " * (label + 4) + "  ".join(f"{c:<{width}}" for c in range(shown)).rstrip())
+    for r in range(rows):
+        out.append(f"  {r:>{label}}  " + "  ".join(f"{texts[r, c]:<{width}}" for c in range(shown)).rstrip())
+    return out
+
+
+def grid_keys(rules) -> list:
+    """Every grid zone: per player in turn order, then shared, in rulebook order."""
+    out = []
+    for name in rules.grid_zones:
+        if rules.zones[name].get("per_player"):
+            out.extend((name, p) for p in rules.player_range)
+        else:
+            out.append((name, None))
+    return out
+
+
+def track_line(rules, state, key) -> str:
+    """A track's slots in order ('-' for an empty one), with its slots' values."""
+    slots = state.tracks[key]
+    values = rules.track_values.get(key[0], ())
+    text = " | ".join("-" if x is None else rules.show_item(x) for x in slots)
+    vals = f"; values {', '.join(rules.show(v) for v in values)}" if values else ""
+    return f"{rules.show(key)}: {text}   (slots 0 to {len(slots) - 1}{vals})"
+
+
+def position_lines(rules, state) -> list[str]:
+    """The position for a person at the terminal: the board (if the game has
+    one), each grid zone as a table, and the tracks where the game is played
+    in zones (a board game's tracks stay in its log)."""
+    out = board_lines(rules, state) if rules.grid.spaces else []
+    for key in grid_keys(rules):
+        out.extend(grid_lines(rules, state, key))
+    if rules.grid_zones or not rules.grid.spaces:
+        out.extend(track_line(rules, state, k) for k in sorted(state.tracks, key=rules.show))
+    return out

@@ -111,10 +111,51 @@ def _where(path, root) -> str:
     return describe_path(path, {i: entry(path[:i + 1]) for i, part in enumerate(path) if isinstance(part, int)})
 
 
+def _condition(err, root):
+    """(key, value) of the `if` whose `then`/`else` gave this error (a zone's
+    type 'grid'), or None: its keys are told by what they go with."""
+    sp = list(err.schema_path)
+    branch = next((i for i in range(len(sp) - 1, -1, -1) if sp[i] in ("then", "else")), None)
+    if branch is None or root is None:
+        return None
+    node = root
+    for part in sp[:branch]:
+        node = node[part] if isinstance(node, dict) or isinstance(part, int) else {}
+    props = ((node or {}).get("if") or {}).get("properties") or {}
+    if len(props) != 1:
+        return None
+    key, cond = next(iter(props.items()))
+    return (key, cond["const"], sp[branch]) if isinstance(cond, dict) and "const" in cond else None
+
+
 def _explain(err, locate, root=None) -> list[SchemaError]:
     path = tuple(err.absolute_path)
     v = err.validator
     where = _where(path, root)
+    cond = _condition(err, root) if v in ("not", "required") else None
+    if cond is not None and isinstance(err.instance, dict):
+        key, value, branch = cond
+        if branch == "else" and v == "not":
+            # keys that belong to one kind only (a grid's rows and columns), on another kind
+            keys = [a["required"][0] for a in err.validator_value.get("anyOf", ())
+                    if isinstance(a, dict) and len(a.get("required", ())) == 1]
+            present = [k for k in keys if k in err.instance] or keys
+            out = []
+            for k in present:
+                pos, line = locate(path + (k,), key=True)
+                out.append(SchemaError(f"{where}: {k!r} goes only with {key}: {value} (here {key}: "
+                                       f"{err.instance.get(key)})", pos, source_line=line, width=len(k),
+                                       hint=f"leave {k!r} out, or make it {key}: {value}"))
+            return out
+        if branch == "then" and v == "required":
+            if err.instance.get(key) != value:
+                return []           # (the `if` holds as the key is missing: its own error says so)
+            pos, line = locate(path)
+            missing = [k for k in err.validator_value if k not in err.instance]
+            both = " and ".join(map(repr, err.validator_value))
+            return [SchemaError(f"{where}: {key}: {value} needs {both} ({' and '.join(map(repr, missing))} "
+                                f"{'is' if len(missing) == 1 else 'are'} missing)", pos, source_line=line,
+                                hint=f"for example: {', '.join(f'{k}: 3' for k in err.validator_value)}")]
     keys = _alternative_keys(err.validator_value) if v == "oneOf" else None
     if keys and isinstance(err.instance, dict):
         # an object that has exactly one of some keys (a board check: check or offenders)

@@ -89,7 +89,7 @@ def _distance(ctx, a, b):
 @_def("row", arity=(1, 1), doc="the row of a space, from 1 at the top (the number in its name; on a hex "
       "board the axial r + 1); of a grid's cell, its row as cell() numbers it, from 0", example="row(s) == 1")
 def _row(ctx, s):
-    if type(s) is tuple and len(s) == 4:
+    if _is_cell(ctx, s):
         return _cell(ctx, s)[2]
     return _coordinates(ctx, s)[0] + 1
 
@@ -98,9 +98,14 @@ def _row(ctx, s):
       "a hex board the axial q + 1); of a grid's cell, its column as cell() numbers it, from 0",
       example="column(s) == 1")
 def _column(ctx, s):
-    if type(s) is tuple and len(s) == 4:
+    if _is_cell(ctx, s):
         return _cell(ctx, s)[3]
     return _coordinates(ctx, s)[1] + 1
+
+
+def _is_cell(ctx, s) -> bool:
+    """Is s a grid's cell (not a space, nor something else of four parts)?"""
+    return type(s) is tuple and len(s) == 4 and type(s[0]) is str and s[0] in ctx.rules.grid_zones
 
 
 def _coordinates(ctx, s):
@@ -113,7 +118,7 @@ def _coordinates(ctx, s):
       "a graph's edges); of a grid's cell, the cells above, to the left, to the right and below, within the grid",
       example="neighbors(s)")
 def _neighbors(ctx, s):
-    if type(s) is tuple and len(s) == 4:
+    if _is_cell(ctx, s):
         return cell_neighbors(ctx, s)
     return _per_space(ctx, ctx.rules.grid.orth, s)
 

@@ -1,0 +1,14 @@
+"""Scenario files: an island drawn as a map, a position on it, scripted
+moves, and expectations that are checked like a test.
+
+A position is built the way a player would set up the table: the
+rulebook's own setup runs first, then each location the scenario lists
+gets exactly the pieces it names, taken from what the game has (never
+created), so pieces are conserved and a count above the supply is an error.
+"""
+
+from .check import Failure, Report, Scenario
+from .names import item_names
+from .position import load_scenario
+
+__all__ = ["Failure", "Report", "Scenario", "item_names", "load_scenario"]

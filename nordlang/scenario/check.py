@@ -1,0 +1,301 @@
+"""A loaded scenario: its script checked before it runs, then its moves
+played and its expectations compared with the game (failures with places)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.game import Move, compute_result
+from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
+from ..lang.compiler import Compiler
+from ..lang.parser import parse as parse_text
+from ..rules.loader import check_errors
+from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
+
+
+@dataclass
+class Failure:
+    pos: Pos
+    what: str
+    expected: str
+    actual: str
+
+    def format(self) -> str:
+        return f"{self.pos}: {self.what}\n      expected: {self.expected}\n      actual:   {self.actual}"
+
+
+@dataclass
+class Report:
+    path: str
+    description: str
+    failures: list = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class Scenario:
+    """A loaded scenario: rules, a game at the position, the script."""
+
+    def __init__(self, path, data, src, rules, game):
+        self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
+
+    def check_script(self) -> None:
+        """Before anything runs: every move in notation, every expression resolves."""
+        errors = []
+
+        def notation(text, path):
+            try:
+                Move.parse(text)
+            except NordError as e:
+                p = self.src.pos(path)
+                errors.append(SchemaError(e.message, p, source_line=self.src.line(p.line), expected=e.expected))
+
+        def expect(exp, path):
+            # the players named are players of this game
+            named = ([(("player",), exp["player"], False)] if "player" in exp else []) + \
+                [(("winner", i), c, False) for i, c in enumerate(exp.get("winner") or [])] + \
+                [((section, c), c, True) for section in ("points", "points_from") for c in exp.get(section) or {}]
+            for where, color, key in named:
+                try:
+                    _player(self.rules, color, self.src, path + where, key=key)
+                except NordError as e:
+                    errors.append(e)
+            # the sources named are sources of points the rules award (an award whose
+            # source is an expression may name any)
+            awarded = self.rules.names.literals.get(("award", 2), set()) | set(self.rules.sources)
+            for color, by in (exp.get("points_from") or {}).items():
+                for source in (by or {}) if None not in awarded else ():
+                    if source not in awarded:
+                        errors.append(_err(self.src, path + ("points_from", color, source),
+                                           f"the rules award no points from {source!r}", key=True,
+                                           expected=", ".join(sorted(awarded)) or "none",
+                                           hint=did_you_mean(str(source), awarded)))
+            for loc, spec in (exp.get("at") or {}).items():
+                try:        # the places and pieces named exist (a grid's cells too)
+                    key = _location(self.rules, loc, self.src, path + ("at", loc))
+                    parts = grid_cells(self.rules, key, loc, spec, self.src, path + ("at", loc)).values() \
+                        if is_grid(self.rules, key) else [(spec, path + ("at", loc))]
+                    for part, where in parts:
+                        _items(self.rules, part, self.src, where)
+                except NordError as e:
+                    errors.append(e)
+            for kind in ("legal", "illegal"):
+                for i, text in enumerate(exp.get(kind) or []):
+                    notation(text, path + (kind, i))
+            for i, text in enumerate(exp.get("holds") or []):
+                try:
+                    self._compile(text, path + ("holds", i))
+                except NordError as e:
+                    errors.append(e)
+            for text in exp.get("values") or {}:
+                try:
+                    self._compile(text, path + ("values", text), key=True)
+                except NordError as e:
+                    errors.append(e)
+        for i, step in enumerate(self.data.get("moves", []) or []):
+            if isinstance(step, dict):
+                expect(step["expect"], ("moves", i, "expect"))
+            else:
+                notation(step, ("moves", i))
+        if "expect" in self.data:
+            expect(self.data["expect"], ("expect",))
+        check_errors(errors)
+
+    # ---------------- running ----------------
+    def run_moves(self, upto: int | None = None) -> str | None:
+        """Play the scripted moves only (of the first `upto` entries of 'moves',
+        else all; expectations are not checked); an error message if one
+        cannot be played."""
+        for i, step in enumerate((self.data.get("moves", []) or [])[:upto]):
+            if isinstance(step, dict):
+                continue
+            try:
+                self.game.play(step)
+            except NordError as e:
+                return f"{self.src.pos(('moves', i))}: move {i + 1} {step!r} cannot be played: {e.message}"
+        return None
+
+    def run(self) -> Report:
+        rep = Report(self.path, self.data.get("description", "").strip().split(". ")[0].split("\n")[0])
+        for i, step in enumerate(self.data.get("moves", []) or []):
+            if isinstance(step, dict):
+                self.check(step["expect"], ("moves", i, "expect"), rep)
+                continue
+            try:
+                self.game.play(step)
+            except NordError as e:
+                rep.failures.append(Failure(self.src.pos(("moves", i)), f"move {i + 1} {step!r} cannot be played",
+                                            "a legal move", e.message + (f" ({e.hint})" if e.hint else "")))
+                return rep
+        if "expect" in self.data:
+            self.check(self.data["expect"], ("expect",), rep)
+        return rep
+
+    def check(self, exp: dict, path, rep: Report) -> None:
+        g, rules = self.game, self.rules
+        st = g.state
+        fail = rep.failures
+
+        def at(*p):
+            return self.src.pos(path + p)
+        for color, n in (exp.get("points") or {}).items():
+            p = self._player(color, path + ("points", color))
+            got = st.counters.get(("points", p), 0)
+            if got != n:
+                fail.append(Failure(at("points", color), f"points of {color}", str(n), str(got)))
+        for color, by in (exp.get("points_from") or {}).items():
+            p = self._player(color, path + ("points_from", color))
+            for source, n in by.items():
+                got = st.counters.get(("points", p, source), 0)
+                if got != n:
+                    fail.append(Failure(at("points_from", color, source), f"{source} points of {color}", str(n),
+                                        str(got)))
+        for loc, spec in (exp.get("at") or {}).items():
+            key = self._location(loc, path + ("at", loc))
+            if is_grid(rules, key):
+                self._check_grid(key, loc, spec, path + ("at", loc), rep)
+                continue
+            want = self._items(spec, path + ("at", loc))
+            if key in st.pools or key not in st.decks and key not in st.tracks:     # (a pool, or a cell)
+                got = _pieces(rules, st.pools.get(key) or {})
+                want_s = sorted(rules.show(i) for i in want)
+            else:
+                got = [rules.show(i) for i in st.items(key)]
+                want_s = [rules.show(i) for i in want]
+            if got != want_s:
+                fail.append(Failure(at("at", loc), f"pieces at {loc}", _list(want_s), _list(got)))
+        pending = st.pending
+        if "choice" in exp:
+            got = pending.step.name if pending else None
+            if got != exp["choice"]:
+                fail.append(Failure(at("choice"), "the pending choice", str(exp["choice"]), str(got)))
+        if "player" in exp:
+            got = rules.color(pending.player) if pending else "nobody (the game is over)"
+            if got != exp["player"]:
+                fail.append(Failure(at("player"), "who decides now", exp["player"], got))
+        for kind in ("legal", "illegal"):
+            for i, text in enumerate(exp.get(kind) or []):
+                try:
+                    mv = Move.parse(text)
+                except NordError as e:
+                    raise SchemaError(e.message, at(kind, i), expected=e.expected) from None
+                if pending is None:
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, "the game is over"))
+                    continue
+                if mv.choice != pending.step.name:
+                    forced = g.taken_at_once(mv.choice)
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
+                                        f"a '{mv.choice}' choice pending", (f"{forced}; " if forced else "")
+                                        + f"the pending choice is '{pending.step.name}' (for "
+                                        f"{rules.color(pending.player)}): {_list(pending.texts)}"))
+                    continue
+                ok = pending.find(mv.option) is not None
+                if ok != (kind == "legal"):
+                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
+                                        ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
+        for name, opts in (exp.get("options") or {}).items():
+            if pending is None or pending.step.name != name:
+                forced = g.taken_at_once(name)
+                now = f"{pending.step.name}, for {rules.color(pending.player)}" if pending else "none"
+                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
+                                    f"no '{name}' choice pending" + (f": {forced}" if forced else "")
+                                    + f" (pending: {now})"))
+                continue
+            if sorted(opts) != sorted(pending.texts):
+                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
+                                    _list(sorted(pending.texts))))
+        for i, text in enumerate(exp.get("holds") or []):
+            fn = self._compile(text, path + ("holds", i))
+            val = self._eval(fn, path + ("holds", i))
+            if val is not True:
+                fail.append(Failure(at("holds", i), f"{text!r} holds", "true",
+                                    _got(rules, val) + ("" if isinstance(val, bool) else " (not true or false: "
+                                                        "'holds' takes conditions; 'values' compares a value)")))
+        for text, want in (exp.get("values") or {}).items():
+            fn = self._compile(text, path + ("values", text), key=True)
+            val = self._eval(fn, path + ("values", text))
+            if not _same(rules, val, want):
+                fail.append(Failure(self.src.pos(path + ("values", text), key=True), f"value of {text}",
+                                    _shown(rules, want), _got(rules, val, want)))
+        if "over" in exp and exp["over"] != st.over:
+            fail.append(Failure(at("over"), "the game is over", str(exp["over"]).lower(), str(st.over).lower()))
+        if "winner" in exp:
+            want = sorted(exp["winner"])
+            if not st.over:
+                fail.append(Failure(at("winner"), "winner", _list(want), "the game is not over"))
+            else:
+                got = sorted(rules.color(w) for w in compute_result(rules, st).winners)
+                if got != want:
+                    fail.append(Failure(at("winner"), "winner", _list(want), _list(got)))
+        if "draw" in exp:
+            if not st.over:
+                fail.append(Failure(at("draw"), "a draw", str(exp["draw"]).lower(), "the game is not over"))
+            else:
+                got = compute_result(rules, st).draw
+                if got != exp["draw"]:
+                    fail.append(Failure(at("draw"), "a draw", str(exp["draw"]).lower(), str(got).lower()))
+
+    def _check_grid(self, key, loc, spec, path, rep: Report) -> None:
+        """A whole grid's expectation: the cells it names hold what they name
+        (each a failure of its own), and every other cell is empty."""
+        rules, st = self.rules, self.game.state
+        cells = grid_cells(rules, key, loc, spec, self.src, path)
+        for cell, (cell_spec, cell_path) in cells.items():
+            want = sorted(rules.show(i) for i in _items(rules, cell_spec, self.src, cell_path))
+            got = _pieces(rules, st.pools.get(cell) or {})
+            if got != want:
+                rep.failures.append(Failure(self.src.pos(cell_path), f"pieces at {rules.show(cell)}", _list(want),
+                                            _list(got)))
+        extra = [c for c in sorted(st.cells.get(key, ())) if c not in cells and st.pools.get(c)]
+        if extra:
+            rep.failures.append(Failure(self.src.pos(path), f"cells of {loc} beyond those listed",
+                                        "none (every cell not listed is empty)",
+                                        ", ".join(f'"{c[2]},{c[3]}": {_list(_pieces(rules, st.pools[c]))}'
+                                                  for c in extra)))
+
+    def _compile(self, text, path, key=False):
+        info_path = path
+        if key:
+            # a key's text: locate within the key
+            def locate(ln, c):
+                return self.src.locate_key(path, ln, c)
+        else:
+            def locate(ln, c):
+                return self.src.locate(info_path, ln, c)
+        try:
+            tree = parse_text(text, "expr", locate=locate)
+        except LangError as e:
+            e.source_line = self.src.line(e.pos.line) if e.pos and e.pos.line else None
+            raise
+        comp = Compiler(self.rules.names, locate)
+        fn = comp.expr(tree, frozenset())
+        if comp.errors:
+            e = comp.errors[0]
+            e.source_line = self.src.line(e.pos.line) if e.pos.line else None
+            raise e
+        return fn
+
+    def _eval(self, fn, path):
+        try:
+            return fn(self.rules.ctx(self.game.state))
+        except NordError as e:
+            if e.source_line is None and e.pos and e.pos.line:
+                e.source_line = self.src.line(e.pos.line)
+            raise
+
+    # ---------------- names in the file ----------------
+    def _player(self, color, path):
+        return _player(self.rules, color, self.src, path)
+
+    def _location(self, text, path):
+        return _location(self.rules, text, self.src, path)
+
+    def _items(self, spec, path):
+        return _items(self.rules, spec, self.src, path)
+
+
+def _pieces(rules, pool) -> list:
+    """A pool's pieces, one text each (sorted)."""
+    return sorted(rules.show(i) for i, n in pool.items() for _ in range(n))

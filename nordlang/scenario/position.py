@@ -1,0 +1,287 @@
+"""Loading a scenario: its board (drawn, or the rulebook's) and the position
+it sets up on it, pieces taken from what the game has."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..engine.flow import DeadEnd
+from ..engine.game import Game
+from ..engine.state import State
+from ..errors import EvalError, NordError, Pos, SchemaError, UsageError, did_you_mean
+from ..rules import schema as schema_mod
+from ..rules.build import read_doc
+from ..rules.games import scenario_rulebook, variants_folder
+from ..rules.loader import check_errors, fix_lines, wrong_kind
+from ..rules.overlay import variant_file
+from ..rules.yamlpos import load_yaml
+from .check import Scenario
+from .names import _err, _items_at, _location, _player, grid_cells, is_grid
+
+
+# ---------------- loading ----------------
+def load_scenario(path, rulebook=None) -> Scenario:
+    """A scenario file, on the game it names (or `rulebook`: a game name or a
+    path, from --game/--rulebook; one the scenario names must agree)."""
+    path = Path(path)
+    data, src = load_yaml(path)
+    if not isinstance(data, dict):
+        raise SchemaError("a scenario must be a mapping", Pos(str(path), 1, 1))
+    mistaken = wrong_kind(path, data, "scenario")
+    if mistaken is not None:
+        raise mistaken
+
+    def locate(p, key=False):
+        pos = src.pos(p, key=key)
+        return pos, src.line(pos.line)
+    errors = schema_mod.validate(data, "scenario", locate)
+    check_errors(errors)
+    rulebook = scenario_rulebook(path, data, src, rulebook)
+    folder = variants_folder(rulebook)
+    variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
+    for i, v in enumerate(variants):
+        try:
+            variant_file(v, folder)
+        except NordError as e:
+            raise _err(src, ("variants", i), e.message, hint=e.hint) from None
+    doc = read_doc(rulebook, variants)
+    players = data["players"]
+    _board(doc, data, src, players)
+    if "legend" in data:
+        doc.data["legend"] = {**(doc.data.get("legend") or {}), **data["legend"]}
+    from ..rules.model import Rules
+    errors = []
+    try:
+        rules = Rules(doc, players, errors)
+    except UsageError as e:         # a player count the rulebook does not allow: said at the scenario's
+        raise _err(src, ("players",), e.message) from None
+    fix_lines(doc, errors)
+    check_errors(errors)
+    game = _arrange(rules, data, src)
+    sc = Scenario(path, data, src, rules, game)
+    sc.check_script()
+    return sc
+
+
+_DRAWING = ("map", "tile_map", "structures", "geometry", "shape", "size")
+
+
+def _board(doc, data, src, players) -> None:
+    """The board the scenario plays on: the one it draws (a 'map'), else the
+    rulebook's for its player count ('seats' may still choose the seats)."""
+    from ..rules.island import board_for, by_count
+    boards = doc.data.get("boards")
+    _, path, _ = board_for(boards, players)
+    if "map" not in data:
+        for k in _DRAWING:
+            if k in data:
+                raise _err(src, (k,), f"{k!r} draws a board, and this scenario draws none (it has no 'map')",
+                           key=True, hint="draw the board with a 'map', or leave the scenario on the rulebook's "
+                                          "board")
+        if "seats" in data and path is not None:
+            _put(doc, path, {**_at(doc.data, path), "seats": data["seats"]}, {path + ("seats",): (src, ("seats",))})
+        return
+    board = {k: data[k] for k in _DRAWING if k in data and k != "structures"}
+    base = _at(doc.data, path) if path is not None else None
+    if isinstance(base, dict):       # the map is drawn on the rulebook's geometry (a hex game's too)
+        board.update({k: base[k] for k in ("geometry", "shape") if k in base and k not in board})
+    drawn = data.get("structures") or {}
+    board["structures"] = {k: {"kind": v} if isinstance(v, str) else v for k, v in drawn.items()}
+    if "seats" in data:
+        board["seats"] = data["seats"]
+    else:
+        kinds = list(doc.data.get("structures") or {})
+        first = sorted(k for k, v in board["structures"].items() if kinds and v.get("kind") == kinds[0])
+        board["seats"] = first[:players]
+    if path is None:            # (the rulebook has no board for this count, or one board for all)
+        path = ("boards", players) if by_count(boards) else ("boards",)
+    _put(doc, path, board, {path: (src, ())})
+
+
+def _at(data, path):
+    for k in path:
+        data = data[k]
+    return data
+
+
+def _put(doc, path, board, overrides) -> None:
+    """Set the board at path ('boards' or 'boards'/count) in the merged document."""
+    if len(path) == 1:
+        doc.data["boards"] = board
+    else:
+        doc.data["boards"] = {**doc.data["boards"], path[1]: board}
+    doc.overrides.update(overrides)
+
+
+def _arrange(rules, data, src) -> Game:
+    state = State(rules, data.get("seed", 0))
+    game = Game.__new__(Game)
+    game.rules, game.seed, game.state = rules, data.get("seed", 0), state
+    from ..engine.flow import Machine
+    game.machine = m = Machine(rules)
+    m.start(state, run=False)
+    try:
+        m.run(state, stop=True)
+    except DeadEnd as e:
+        raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r} that has no option here",
+                          e.step.pos, source_line=rules.doc.line_of(e.step.pos)) from None
+    if state.pending is not None:
+        step = state.pending.step
+        raise SchemaError(f"the rulebook's setup asks for a choice {step.name!r} here ({len(state.pending.options)} "
+                          f"options), but the scenario {Path(src.file).name} is set up without choices", step.pos,
+                          source_line=rules.doc.line_of(step.pos),
+                          hint="a setup choice must have one option in a scenario: 'seats' fixes the starting "
+                               "structures; any other choice needs a variant that settles it")
+    pos = data.get("position") or {}
+    at = pos.get("at") or {}
+    listed, specs = _listing(rules, state, at, src)
+    limbo: dict = {}
+    came_from: dict = {}        # item -> the first listed place that held it
+    for key in listed:
+        for item in list(state.items(key)):
+            n = state.amount(key, item)
+            state.remove(key, item, n)
+            limbo[item] = limbo.get(item, 0) + n
+            came_from.setdefault(item, listed[key])
+    order = sorted((k for k in list(state.pools) + list(state.decks) + list(state.tracks) if k not in listed),
+                   key=lambda k: rules.show(k))
+    for key, loc in listed.items():
+        spec, path = specs[key]
+        items = _items_at(rules, spec, src, path)
+        track = state.tracks.get(key)
+        if track is not None and len(items) > len(track):
+            raise _err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed")
+        for slot, (item, ipath) in enumerate(items):
+            if item is None:
+                if track is None:
+                    raise _err(src, ipath, "'-' (an empty slot) is only for tracks")
+                continue
+            _take(rules, state, item, limbo, order, listed, src, ipath, loc)
+            try:
+                if track is not None:
+                    track[slot] = item
+                else:
+                    state.add(key, item)
+            except EvalError as e:
+                raise _err(src, ipath, f"{e.message}",
+                           hint="one piece per space: two workers cannot share it") from None
+    homeless: dict = {}         # listed home -> its pieces the listing leaves out
+    for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
+        if n <= 0:
+            continue
+        home = _home(rules, item)
+        if home is None:
+            loc = came_from[item]
+            raise _err(src, ("position", "at", loc), f"the listing of {loc} leaves out {rules.show(item)}, which "
+                       "stood there, and it has no home to go back to", key=True,
+                       hint=f"list {rules.show(item)} where it stands now (in {loc}, or in another place)")
+        if home in listed:
+            homeless.setdefault(home, []).append((item, n))
+        else:
+            state.add(home, item, n)
+    for home in (h for h in listed if h in homeless):
+        # a home that is listed keeps what it lists: the rest of its pieces has no place to go
+        left = homeless[home]
+        loc, total = listed[home], sum(n for _, n in left)
+        what = ", ".join(f"{n} {rules.show(item)}" for item, n in left[:4]) + (", ..." if len(left) > 4 else "")
+        raise _err(src, ("position", "at", loc), f"{loc} is listed with {state.total(home)} piece(s), which leaves "
+                   f"{total} of the game's pieces that were there with no place to go ({what})", key=True,
+                   hint=f"the game keeps every piece: list where these {total} stand now, or leave {loc} out of "
+                        "'at' to keep them there")
+    for color, n in (pos.get("points") or {}).items():
+        p = _player(rules, color, src, ("position", "points", color))
+        state.counters[("points", p)] = n
+        state.counters[("points", p, "before")] = n
+    lits = rules.names.literals
+    counters = lits.get(("counter", 0), set()) | lits.get(("add", 0), set())
+    for name, n in (pos.get("counters") or {}).items():
+        if name not in counters and None not in counters:     # (a counter named by an expression: any name)
+            raise _err(src, ("position", "counters", name), f"the rules use no counter {name!r}", key=True,
+                       expected=", ".join(sorted(counters - {None})) or "none", hint=did_you_mean(str(name), counters))
+        state.counters[("counter", name)] = n
+    state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
+    state.turn = pos.get("turn", 1) - 1
+    state.fresh()
+    _check_position(rules, state, listed, src)
+    state.events.clear()
+    state.history.clear()
+    state.frames = []
+    m.begin_turn(state, first=True)
+    try:
+        m.run(state)
+    except DeadEnd as e:
+        raise SchemaError(f"in this position the rules demand a choice {e.step.name!r} that has no option",
+                          src.pos(("position",))) from None
+    return game
+
+
+def _listing(rules, state, at, src) -> tuple[dict, dict]:
+    """The places a position lists: place -> its location's text, and place
+    -> (what it holds as written, the path of that). A whole grid listed as
+    a mapping lists each of its cells: those it names hold what they name,
+    every other cell that holds items is emptied."""
+    listed, specs, emptied = {}, {}, []
+
+    def put(key, loc, spec, path):
+        if key in listed:
+            raise _err(src, path, f"{rules.show(key)} is listed twice (also under {listed[key]})",
+                       key=True, hint="list each cell once: by itself or in its grid's mapping")
+        listed[key], specs[key] = loc, (spec, path)
+    for loc, spec in at.items():
+        path = ("position", "at", loc)
+        key = _location(rules, loc, src, path)
+        if is_grid(rules, key):
+            cells = grid_cells(rules, key, loc, spec, src, path)
+            for cell, (cell_spec, cell_path) in cells.items():
+                put(cell, loc, cell_spec, cell_path)
+            emptied.extend((cell, loc, path) for cell in sorted(state.cells.get(key, ())) if cell not in cells)
+        else:
+            put(key, loc, spec, path)
+    for cell, loc, path in emptied:
+        if cell not in listed:
+            listed[cell], specs[cell] = loc, ([], path)
+    return listed, specs
+
+
+def _check_position(rules, state, listed, src) -> None:
+    """The rulebook's position_checks on the position as set up: what breaks
+    one is named, at its listing (else at 'position')."""
+    from ..rules.build import position_message, position_problem
+    problem = position_problem(rules, state)
+    if problem is not None:
+        chk, bad = problem
+        loc = next((listed[x] for x in bad if x in listed), None)
+        raise _err(src, ("position", "at", loc) if loc is not None else ("position",),
+                   position_message(rules, problem), key=loc is not None,
+                   hint=f"the rule is at {rules.doc.pos(chk.path)[0]}")
+
+
+def _home(rules, item):
+    kind, tag = item
+    home = rules.pieces.get(kind, {}).get("home")
+    if home is None:
+        return None
+    if rules.zones.get(home, {}).get("per_player"):
+        if isinstance(tag, int) and tag < rules.num_players:
+            return (home, tag)
+        return None
+    return (home, None)
+
+
+def _take(rules, state, item, limbo, order, listed, src, path, loc):
+    """Take a listed piece from the pieces the listing displaced, its home,
+    or any place not listed (a listed place holds what it lists, no more)."""
+    if limbo.get(item, 0) > 0:
+        limbo[item] -= 1
+        return
+    home = _home(rules, item)
+    if home is not None and home not in listed and state.amount(home, item) > 0:
+        state.remove(home, item)
+        return
+    for key in order:
+        if state.amount(key, item) > 0:
+            state.remove(key, item)
+            return
+    made = state.counters.get(("created", item), 0)
+    raise _err(src, path, f"no {rules.show(item)} left to put on {loc}: the game has {made} in all",
+               hint="a position cannot hold more pieces than the game has")
