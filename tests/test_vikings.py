@@ -13,6 +13,7 @@ import nordlang
 from nordlang.cli import main
 from nordlang.errors import IllegalMove
 from nordlang.explain import explain
+from nordlang.rules.build import position_message, position_problem
 
 COIN = ("coin", None)
 START_COINS = {2: 30, 3: 25, 4: 20}
@@ -151,6 +152,52 @@ def test_a_complete_game_has_six_rounds_and_its_scorings(players, seed):
                 if base.get(("viking", colour), 0):
                     assert not any(r == row and len(items) == 1 for (r, _c), items in home.items())
     assert game.result is not None
+    check_final_scoring(game, players)
+
+
+REACH = {"red": 2, "green": 3, "yellow": 4, "blue": 5}
+
+
+def safe_fishermen(home):
+    """Fishermen on island tiles that no unrepelled ship threatens (read from the cells)."""
+    def depth(k):
+        ship = next((t for t in home.get((0, k), {}) if t[0] == "ship"), None)
+        repelled = ("viking", "black") in home.get((1, k), {})
+        return REACH[ship[1]] if ship and not repelled else 0
+    return sum(1 for (r, c), items in home.items() if ("viking", "blue") in items and r > depth(c))
+
+
+def completed_islands(home):
+    """The lengths of the completed islands: a left end, middles, a right end, no gap."""
+    out = []
+    for (r, c), items in home.items():
+        if ("island", "left") in items:
+            k = c + 1
+            while (r, k) in home and ("island", "right") not in home[(r, k)]:
+                k += 1
+            if (r, k) in home:
+                out.append(k - c + 1)
+    return out
+
+
+def check_final_scoring(game, players):
+    """The majorities and the supply, computed here from the final position."""
+    counters = game.state.counters
+    homes = [cells(game, p) for p in range(players)]
+    islands = [completed_islands(h) for h in homes]
+    for source, values, bonus in (("islands", [len(x) for x in islands], 7),
+                                  ("longest", [max(x, default=0) for x in islands], 5),
+                                  ("boatsmen", [game.state.pools[("base", p)].get(("viking", "gray"), 0)
+                                                for p in range(players)], 10)):
+        top = max(values)
+        assert [counters.get(("points", p, source), 0) for p in range(players)] == \
+            [bonus if top > 0 and v == top else 0 for v in values], source
+    for p, home in enumerate(homes):
+        vikings = sum(game.state.pools[("base", p)].values()) + \
+            sum(n for items in home.values() for t, n in items.items() if t[0] == "viking")
+        spare = 5 * safe_fishermen(home) - vikings
+        got = counters.get(("points", p, "supply"), 0)
+        assert got == 2 * spare if spare >= 0 else (got == spare or game.points()[p] == 0)
 
 
 def test_tiles_and_vikings_stay_in_their_rows():
@@ -260,6 +307,18 @@ def test_explain_names_the_edge_that_does_not_match():
     assert lines[-1].strip().startswith("homeland(purple)[5,7] is not in touching_cells(p) = [homeland(purple)[1,1]")
     legal, lines = explain(game, "place homeland(purple)[1,2]")
     assert legal and "purple places island:right on homeland(purple)[1,2]" in "\n".join(lines)
+
+
+def test_position_checks_name_what_breaks_them():
+    game, _ = play_checked(2, 4)
+    assert position_problem(game.rules, game.state) is None
+    home = cells(game, 0)
+    spot = min((r, c) for (r, c), items in home.items() if r > 0 and len(items) == 1)
+    game.state.add(("homeland", 0, *spot), ("viking", "gray"))       # a boatsman has no row
+    problem = position_problem(game.rules, game.state)
+    assert position_message(game.rules, problem) == (
+        "this position breaks a rule: a Viking stands only on an island tile of his own row: "
+        f"homeland(orange)[{spot[0]},{spot[1]}]")
 
 
 def test_validate_is_clean(capsys):
