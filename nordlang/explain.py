@@ -15,6 +15,8 @@ events it causes until the next decision).
 
 from __future__ import annotations
 
+import re
+
 from .engine.game import Move
 from .errors import NordError
 from .lang import ast as A
@@ -40,6 +42,9 @@ def parse_value(rules, text: str):
     if text.startswith("(") and text.endswith(")"):       # (a, b): a tuple without a declared separator
         inner = text[1:-1]
         return tuple(parse_value(rules, t) for t in _split(inner, ","))
+    cell = _cell_value(rules, text)
+    if cell is not None:
+        return cell
     parse = rules.grid.parse
     path = rules.path_sep
     if path and path in text and all(parse(t) for t in text.split(path)):
@@ -78,8 +83,19 @@ def _zone_value(rules, text: str):
     return None
 
 
+def _cell_value(rules, text: str):
+    """The cell a text names as rules.show writes one (homeland(red)[1,3]), or None."""
+    m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\((\w+)\))?\[(\d+),\s*(\d+)\]", text)
+    if m is None or m.group(1) not in rules.grid_zones:
+        return None
+    owner = m.group(2)
+    if owner is not None:
+        owner = rules.colors.index(owner) if owner in rules.colors else int(owner) if owner.isdigit() else owner
+    return (m.group(1), owner, int(m.group(3)), int(m.group(4)))
+
+
 def _split(text: str, sep: str) -> list[str]:
-    """`text` cut at each `sep` outside brackets."""
+    """`text` cut at each `sep` outside brackets (round or square: a cell's [r,c])."""
     out, depth, start, i = [], 0, 0, 0
     while i < len(text):
         ch = text[i]
