@@ -15,8 +15,6 @@ events it causes until the next decision).
 
 from __future__ import annotations
 
-import re
-
 from .engine.game import Move
 from .errors import NordError
 from .lang import ast as A
@@ -42,9 +40,6 @@ def parse_value(rules, text: str):
     if text.startswith("(") and text.endswith(")"):       # (a, b): a tuple without a declared separator
         inner = text[1:-1]
         return tuple(parse_value(rules, t) for t in _split(inner, ","))
-    cell = _cell_value(rules, text)
-    if cell is not None:
-        return cell
     parse = rules.grid.parse
     path = rules.path_sep
     if path and path in text and all(parse(t) for t in text.split(path)):
@@ -81,17 +76,6 @@ def _zone_value(rules, text: str):
     if name in rules.grid_zones and cell.endswith("]") and all(x.isascii() and x.isdigit() for x in (r, c)):
         return (name, player, int(r), int(c))
     return None
-
-
-def _cell_value(rules, text: str):
-    """The cell a text names as rules.show writes one (homeland(red)[1,3]), or None."""
-    m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\((\w+)\))?\[(\d+),\s*(\d+)\]", text)
-    if m is None or m.group(1) not in rules.grid_zones:
-        return None
-    owner = m.group(2)
-    if owner is not None:
-        owner = rules.colors.index(owner) if owner in rules.colors else int(owner) if owner.isdigit() else owner
-    return (m.group(1), owner, int(m.group(3)), int(m.group(4)))
 
 
 def _split(text: str, sep: str) -> list[str]:
