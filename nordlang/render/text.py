@@ -31,7 +31,7 @@ def event_lines(rules, events, turn_heads: dict | None = None) -> list[str]:
         for (p, source), parts in pending_awards.items():
             total = sum(n for n, _ in parts)
             detail = ", ".join(f"{rules.show(d)} {n}" for n, d in parts if d is not None and n)
-            out.append(f"    {rules.color(p):<8} +{total:<3} {source}" + (f"  ({detail})" if detail else ""))
+            out.append(f"    {rules.color(p):<8} {total:<+4} {source}" + (f"  ({detail})" if detail else ""))
         pending_awards.clear()
 
     for ev in events:
