@@ -8,7 +8,11 @@ rounds with 3 small, 3 large and one final scoring; every game ends; the
 same seed and agents play the same game. Each check is also shown to fail
 on a position broken on purpose, so none of them is vacuous.
 
-The numbers are the rules text's, written here, not read from the rulebook."""
+The rulebook takes the start tiles of absent players out of the game by
+making them in the box at the setup, so all 76 tiles are always counted,
+4 - players of them in the box from the start. Used boatsmen and tiles
+that fit nowhere go to the box too. The game's contents (and the rulings'
+tile counts and bank) are written here, not read from the rulebook."""
 
 from collections import Counter
 
