@@ -140,7 +140,7 @@ class _Panel:
             self.draw_item(occupant, sx + w / 2, sy + (22 if named else 27), 6.5 if named else 8.5,
                            self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
             if named:
-                name = rules.show_item(occupant)
+                name = self.cell_label(occupant)       # (its tag: the shape says its kind)
                 out.append(_text(sx + w / 2, sy + h - 4, name if len(name) <= 5 else name[:4] + "\u2026", size=9,
                                  anchor="middle", weight="bold", cls="label"))
         rows = max(1, math.ceil(len(slots) / per_row))
