@@ -15,14 +15,20 @@ from nordlang.errors import ReplayError
 REPLAYS = sorted((Path(__file__).parent / "replays").glob("*.jsonl"))
 
 
-def test_there_are_recordings_for_each_size():
-    sizes = {json.loads(p.read_text().splitlines()[0])["players"] for p in REPLAYS}
-    assert sizes == {2, 3, 4}
+def _header(path):
+    return json.loads(path.read_text().splitlines()[0])
+
+
+def test_there_are_recordings_for_each_game_and_size():
+    recorded = {(_header(p)["game"], _header(p)["players"]) for p in REPLAYS}
+    assert recorded == {(g, n) for g in ("nord", "vikings") for n in (2, 3, 4)}
+    assert {p.stem for p in REPLAYS} == {f"{g}-{n}p" for g, n in recorded}
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=[p.stem for p in REPLAYS])
 def test_replay_reproduces_the_recorded_game(path, capsys):
     game, footer = replay_file(path)
+    assert game.rules.bundled_name == _header(path)["game"] == path.stem.split("-")[0]
     assert footer["final"] == state_digest(game.state)
     assert list(game.points()) == footer["points"]
     assert game.over

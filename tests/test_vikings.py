@@ -324,3 +324,18 @@ def test_position_checks_name_what_breaks_them():
 def test_validate_is_clean(capsys):
     assert main(["validate", "--game", "vikings"]) == 0
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
+
+
+def test_scenarios_pass(capsys):
+    assert main(["test", "variants/vikings/scenarios"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "4 passed, 0 failed"
+
+
+def test_a_scenario_with_a_viking_out_of_his_row_is_refused(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text('description: a warrior in the noble row\ngame: vikings\nplayers: 2\nposition:\n'
+                    '  at:\n    homeland(orange)[2,1]: [island:left, viking:black]\n')
+    assert main(["test", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert ("6:5: error: this position breaks a rule: a Viking stands only on an island tile of his own row: "
+            "homeland(orange)[2,1]") in out

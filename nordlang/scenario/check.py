@@ -161,6 +161,10 @@ class Scenario:
             if key in st.pools or key not in st.decks and key not in st.tracks:     # (a pool, or a cell)
                 got = _pieces(rules, st.pools.get(key) or {})
                 want_s = sorted(rules.show(i) for i in want)
+            elif key in st.tracks and None in want:
+                # a track listed with empty slots ('-'), as a position lists it: slot by slot
+                got = _slots(rules, st.tracks[key])
+                want_s = _slots(rules, want)
             else:
                 got = [rules.show(i) for i in st.items(key)]
                 want_s = [rules.show(i) for i in want]
@@ -299,3 +303,11 @@ class Scenario:
 def _pieces(rules, pool) -> list:
     """A pool's pieces, one text each (sorted)."""
     return sorted(rules.show(i) for i, n in pool.items() for _ in range(n))
+
+
+def _slots(rules, track) -> list:
+    """A track's slots, '-' for an empty one, up to its last filled slot."""
+    out = [rules.show(i) if i is not None else "-" for i in track]
+    while out and out[-1] == "-":
+        out.pop()
+    return out
