@@ -231,3 +231,12 @@ def test_a_bundled_variant_in_a_replay_is_the_bundled_file_not_one_in_the_folder
     monkeypatch.chdir(tmp_path)
     assert main(["replay", str(log)]) == 0
     assert "replay matches" in capsys.readouterr().out
+
+
+def test_a_replay_of_another_game_says_so(capsys):
+    """--game naming another game than the replay's: one line naming both, exit 2."""
+    nord = Path(__file__).parent / "replays" / "nord-2p.jsonl"
+    assert main(["replay", str(nord), "--game", "vikings"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{nord}:1:1: error: the replay is a game of nord, not of vikings\n")
+    assert "hint: leave out --game: the replay names its game (or give --game nord)" in err

@@ -72,6 +72,10 @@ def open_replay(path, rulebook=None, variants=None):
     """(header, moves, footer, a new game) of a replay whose rulebook still matches."""
     header, moves, footer = read_replay(path)
     given = rulebook
+    named_game = header.get("game")
+    if isinstance(given, str) and is_name(given) and is_name(named_game) and given != named_game:
+        raise ReplayError(f"the replay is a game of {named_game}, not of {given}", Pos(str(path), 1, 1),
+                          hint=f"leave out --game: the replay names its game (or give --game {named_game})")
     rulebook = _game(path, header, rulebook)
     rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants, rulebook))
     if header["rulebook"] != rules.digest:
