@@ -144,8 +144,9 @@ class _Picture(_Board, _Grids, _Panel):
         base = self.rules.show_item(item)
         return f"{base} x{n} in {at}" if n is not None else f"{base} at {at}"
 
-    def draw_item(self, item, cx, cy, s, attrs, tip, count=None, inside=True):
-        """A piece: its shape (a stack when count > 1), with the count (or a token's tag) written on it."""
+    def draw_item(self, item, cx, cy, s, attrs, tip, count=None, inside=True, tag=True):
+        """A piece: its shape (a stack when count > 1), with the count (or a token's tag, unless `tag` is
+        false: the name beside it says it) written on it."""
         shape = self.shape_of(item[0])
         fill = self.fill_of(item)
         stroke = _darker(fill, 0.45) if self.owner(item) is None else INK
@@ -159,7 +160,7 @@ class _Picture(_Board, _Grids, _Panel):
         if inside and count is not None and count > 1:
             label = str(count)
             size = max(8.0, min(s * 1.2, 13.0)) if len(label) == 1 else max(7.5, min(s * 1.0, 12.0))
-        elif self.labelled(item):
+        elif tag and self.labelled(item):
             label = str(item[1])
             size = max(6.0, min(9.5, 2.2 * s * 0.88 / (0.72 * len(label))))
         if label:

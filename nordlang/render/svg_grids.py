@@ -126,9 +126,9 @@ class _Grids:
         step = (GCELL_H - 6) / max(len(lines) + (len(items) > SHOWN), 1)
         for k, (item, n) in enumerate(lines):
             cy = y + 3 + step * (k + 0.5)
-            self.draw_item(item, x + 10, cy, min(6.5, step / 2 - 0.5), self.piece_attrs(item, at, data_count=n),
-                           self.tip(item, at, n), inside=False)
             name = self.cell_label(item)
+            self.draw_item(item, x + 10, cy, min(6.5, step / 2 - 0.5), self.piece_attrs(item, at, data_count=n),
+                           self.tip(item, at, n), inside=False, tag=name != str(item[1]))
             room = max(1, (self.gcell_w - LABEL_X - 4) // CHAR_W)
             text = name if len(name) <= room else name[:room - 1] + "\u2026"
             out.append(_text(x + LABEL_X, cy + 4, text + (f" \u00d7{n}" if n > 1 else ""), size=11, weight="bold",
