@@ -326,11 +326,6 @@ def test_validate_is_clean(capsys):
     assert "0 error(s), 0 warning(s)" in capsys.readouterr().out
 
 
-def test_scenarios_pass(capsys):
-    assert main(["test", "variants/vikings/scenarios"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "4 passed, 0 failed"
-
-
 def test_a_scenario_with_a_viking_out_of_his_row_is_refused(tmp_path, capsys):
     path = tmp_path / "bad.yaml"
     path.write_text('description: a warrior in the noble row\ngame: vikings\nplayers: 2\nposition:\n'
