@@ -55,8 +55,12 @@ class Scenario:
             raise UsageError(f"{self.path} has no branch {name!r}" + ("" if self.branches else " (it has no branches)"),
                              hint=did_you_mean(name, self.branches) or ("its branches: " + ", ".join(self.branches)
                                                                       if self.branches else None))
+        return self.copy(name)
+
+    def copy(self, branch: str | None = None) -> Scenario:
+        """This scenario (or one of its branches) on its own copy of the game."""
         game = Game(self.rules, self.game.seed, self.game.state.clone(keep_log=True))
-        return Scenario(self.path, self.data, self.src, self.rules, game, name)
+        return Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
 
     @property
     def name(self) -> str:
