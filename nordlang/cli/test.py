@@ -11,7 +11,8 @@ from . import add_rules_options
 
 def add(sub):
     p = sub.add_parser("test", help="run scenario files (their scripted moves and expectations)")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files (FILE::BRANCH: one branch of a file) or folders of them")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="scenario files (FILE::BRANCH: one branch of a file) or folders of them")
     p.add_argument("-v", "--verbose", action="store_true", help="also print each scenario's description")
     add_rules_options(p, players=False, variants=False)
     p.set_defaults(func=run)
