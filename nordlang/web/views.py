@@ -42,12 +42,13 @@ def _decision(rules, state) -> dict | None:
             "parts": [option_parts(rules, t) for t in p.texts]}
 
 
-def _result(game_rules, game) -> dict | None:
-    res = game.result
-    if res is None:
+def _result(rules, state) -> dict | None:
+    if not state.over:
         return None
-    return {"points": {game_rules.color(p): n for p, n in enumerate(res.points)},
-            "winners": [game_rules.color(p) for p in res.winners], "draw": bool(res.draw)}
+    from ..engine.game import compute_result
+    res = compute_result(rules, state)
+    return {"points": {rules.color(p): n for p, n in enumerate(res.points)},
+            "winners": [rules.color(p) for p in res.winners], "draw": bool(res.draw)}
 
 
 def _log(rules, events) -> list[str]:
@@ -92,7 +93,7 @@ def game_view(sid: str, s: PlaySession) -> dict:
     view = {"id": sid, "kind": "game", "game": rules.name, "seed": s.header["seed"],
             "variants": s.header["variants"], "seats": {rules.color(i): seat for i, seat in enumerate(s.seats)},
             **_position(rules, st), "decision": _decision(rules, st), "seat": s.seat_kind(),
-            "log": _log(rules, st.events), "result": _result(rules, g), "can_undo": bool(s.before),
+            "log": _log(rules, st.events), "result": _result(rules, st), "can_undo": bool(s.before),
             "decisions": len(s.before), "marks": touched(rules, last)}
     return view
 
@@ -107,5 +108,5 @@ def timeline_view(sid: str, t: Timeline, index: int) -> dict:
             **_position(rules, step.state), "decision": _decision(rules, step.state),
             "log": _log(rules, ev[:b]), "step_log": event_lines(rules, ev[a:b]),
             "marks": touched(rules, ev[a:b], step.label if step.kind == "move" else None),
-            "passed": step.passed, "failures": step.failures, "info": t.info}
+            "result": _result(rules, step.state), "passed": step.passed, "failures": step.failures, "info": t.info}
     return view
