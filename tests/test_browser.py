@@ -115,7 +115,8 @@ def test_a_whole_game_against_the_random_agent_by_clicking(server, browser):
     v = view(browser)
     assert v["result"] is not None and 3 <= clicks <= 5
     spaces = {e.get_attribute("data-at") for e in browser.find_elements(By.CSS_SELECTOR, "#board .space")}
-    marks = [e for e in browser.find_elements(By.CSS_SELECTOR, "#board [data-kind]") if e.get_attribute("data-at") in spaces]
+    marks = [e for e in browser.find_elements(By.CSS_SELECTOR, "#board [data-kind]")
+             if e.get_attribute("data-at") in spaces]
     assert len(marks) == v["decisions"] == 2 * clicks - (v["decisions"] % 2 == 1)
     text = browser.find_element(By.ID, "result").text
     assert text.startswith("Game over: ")
@@ -174,6 +175,13 @@ def test_a_replay_steps_forward_and_back(server, browser):
     browser.find_element(By.ID, "last").click()
     wait(browser, lambda d: view(d)["step"] == len(view(d)["steps"]) - 1, "the last step")
     assert browser.find_element(By.ID, "result").text.startswith("Game over")
+    # the README's picture: a move in the middle of the game marked, and why a space is refused there
+    browser.execute_script("goStep(23)")
+    wait(browser, lambda d: view(d)["step"] == 23 and d.find_elements(By.CSS_SELECTOR, "#board .mark"), "step 23")
+    assert view(browser)["decision"]["choice"] == "place"
+    click_space(browser, "a1")
+    why = wait(browser, lambda d: d.find_element(By.ID, "why-text").text, "why a1 is refused")
+    assert why.startswith("place a1: illegal")
     browser.save_screenshot(str(ROOT / "docs" / "serve.png"))
 
 
