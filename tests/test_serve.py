@@ -217,6 +217,8 @@ def test_an_uploaded_replay_and_a_broken_one(client):
     r = client.post("/api/replays", json={"text": broken, "name": "../../mine.jsonl"})
     assert r.status_code == 400 and "no longer fits the rules" in r.json()["error"]
     assert r.json()["where"].startswith("mine.jsonl:")
+    r = client.post("/api/replays", json={"text": None})
+    assert r.status_code == 400 and r.json() == {"error": "the request needs 'text'"}
     r = client.post("/api/replays", json={"text": "not json\n", "name": "x.jsonl"})
     assert r.status_code == 400 and r.json()["where"].startswith("x.jsonl:1")
 

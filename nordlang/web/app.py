@@ -164,7 +164,8 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
             def work(body):
                 if kind == "replay" and "text" in body:
                     name = _field(body, "name", str, "upload.jsonl")
-                    t = replay_from_text(_field(body, "text", str).encode(), Path(name).name or "upload.jsonl")
+                    text = _field(body, "text", str, required=True)
+                    t = replay_from_text(text.encode(), Path(name).name or "upload.jsonl")
                 else:
                     folder = _field(body, "folder", int, 0)
                     rel = _field(body, "path", str, required=True)

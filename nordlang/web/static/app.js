@@ -240,7 +240,9 @@ async function explainMove(move) {
 }
 
 function boardClick(ev) {
-  const el = ev.target.closest("[data-at]");
+  // what carries a place: the element clicked, else the first beneath it that does (a label over a space)
+  const el = ev.target.closest("[data-at]") ||
+    document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest("[data-at]")).find(Boolean);
   if (!el || !view || !view.decision || busy) return;
   const at = el.getAttribute("data-at"), d = view.decision;
   if (view.kind !== "game" || view.seat !== "human") { explainMove(`${d.choice} ${at}`); return; }
