@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import NordError, UsageError
 
-COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info"]
+COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve"]
 # each is a module of this package with add(subparsers); a missing one is skipped
 
 

@@ -1,0 +1,238 @@
+"""The web application: routes that turn requests into session calls and
+views, and every error into a JSON answer with a 4xx status (never a
+traceback). Work runs in a thread of its own, under the session's lock."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import NordError, UsageError
+from .catalog import Catalog
+from .files import Folders, Outside
+from .sessions import Conflict, PlaySession, Store, Unknown
+from .timeline import MAX_UPLOAD, open_replay_timeline, open_scenario_timeline, replay_from_text
+from .views import game_view, timeline_view
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 2 * MAX_UPLOAD
+log = logging.getLogger("nordlang.web")
+
+
+class BadRequest(ValueError):
+    """A request whose body or parameters are not what the endpoint takes."""
+
+
+def _error(status: int, message: str, **more) -> JSONResponse:
+    return JSONResponse({"error": message, **{k: v for k, v in more.items() if v}}, status_code=status)
+
+
+async def _run(fn, *args):
+    """fn(*args) in a worker thread; its result as JSON, its errors as 4xx JSON."""
+    try:
+        out = await run_in_threadpool(fn, *args)
+    except Unknown as e:
+        return _error(404, str(e))
+    except Outside as e:
+        return _error(403, str(e))
+    except FileNotFoundError as e:
+        return _error(404, str(e))
+    except Conflict as e:
+        return _error(409, str(e))
+    except NordError as e:
+        return _error(400, e.message, hint=e.hint, where=str(e.pos) if e.pos is not None else None,
+                      detail=e.format())
+    except (BadRequest, TypeError, ValueError) as e:
+        return _error(400, str(e))
+    except Exception as e:      # noqa: BLE001 - a bug: logged here, a plain message for the page
+        log.exception("internal error")
+        return _error(500, f"internal error: {type(e).__name__}")
+    return out if isinstance(out, Response) else JSONResponse(out)
+
+
+async def _body(request: Request) -> dict:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadRequest(f"the request is {len(raw)} bytes; at most {MAX_BODY} are taken")
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body is a JSON object")
+    return data
+
+
+def _field(data: dict, key: str, typ, default=None, required=False):
+    if key not in data or data[key] is None:
+        if required:
+            raise BadRequest(f"the request needs {key!r}")
+        return default
+    v = data[key]
+    if typ is int and (type(v) is not int):
+        raise BadRequest(f"{key!r} must be a whole number, not {json.dumps(v)}")
+    if typ is list and not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
+        raise BadRequest(f"{key!r} must be a list of texts")
+    if typ is str and not isinstance(v, str):
+        raise BadRequest(f"{key!r} must be a text")
+    return v
+
+
+def _int_param(request: Request, key: str, default: int = 0) -> int:
+    text = request.query_params.get(key)
+    if text is None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise BadRequest(f"{key!r} must be a whole number, not {text!r}") from None
+
+
+def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) -> Starlette:
+    """The application: games, replays and scenarios in a store of `cap`
+    sessions; files opened only from `folders`; `game` and `variants` the
+    page's defaults."""
+    store = Store(cap)
+    served = Folders(folders)
+    catalog = Catalog(game, variants)
+
+    async def wrap(request, work):
+        try:
+            body = await _body(request) if request.method == "POST" else {}
+        except BadRequest as e:
+            return _error(400, str(e))
+        return await _run(work, body)
+
+    # ---------------- games ----------------
+    async def new_game(request):
+        def work(body):
+            name = _field(body, "game", str, catalog.default_game)
+            chosen = _field(body, "variants", list, [])
+            seed = _field(body, "seed", int)
+            if seed is None:
+                seed = random.SystemRandom().randrange(2 ** 31)
+            rules = catalog.rules(name, _field(body, "players", int), chosen)
+            seats = _field(body, "seats", list) or ["human"] + ["random"] * (rules.num_players - 1)
+            catalog.check_seats(seats, rules)
+            s = PlaySession.new(rules, seed, seats, chosen)
+            return JSONResponse(game_view(store.add(s), s), status_code=201)
+        return await wrap(request, work)
+
+    def with_game(act):
+        async def endpoint(request):
+            sid = request.path_params["sid"]
+
+            def work(body):
+                s = store.get(sid, "game")
+                with s.lock:
+                    out = act(s, body, request)
+                    return out if out is not None else game_view(sid, s)
+            return await wrap(request, work)
+        return endpoint
+
+    def move(s, body, request):
+        s.play(_field(body, "move", str, required=True))
+
+    def agent(s, body, request):
+        s.agent_steps(_field(body, "steps", int, 1))
+
+    def undo(s, body, request):
+        s.undo()
+
+    def explain_game(s, body, request):
+        return _explain(s.game, request)
+
+    def replay_file(s, body, request):
+        name = f"{s.header['game'] or 'game'}-{s.header['seed']}.jsonl"
+        return Response(s.replay_text(), media_type="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    # ---------------- replays and scenarios ----------------
+    def opener(kind):
+        async def endpoint(request):
+            def work(body):
+                if kind == "replay" and "text" in body:
+                    name = _field(body, "name", str, "upload.jsonl")
+                    text = _field(body, "text", str, required=True)
+                    t = replay_from_text(text.encode(), Path(name).name or "upload.jsonl")
+                else:
+                    folder = _field(body, "folder", int, 0)
+                    rel = _field(body, "path", str, required=True)
+                    path = served.resolve(folder, rel)
+                    shown = f"{served.roots[folder].name}/{rel}"
+                    t = (open_replay_timeline if kind == "replay" else open_scenario_timeline)(path, shown)
+                return JSONResponse(timeline_view(store.add(t), t, 0), status_code=201)
+            return await wrap(request, work)
+        return endpoint
+
+    def timeline(kind, why=False):
+        async def endpoint(request):
+            sid = request.path_params["sid"]
+
+            def work(body):
+                t = store.get(sid, kind)
+                index = _int_param(request, "step")
+                with t.lock:
+                    if why:
+                        from ..engine.game import Game
+                        st = t.step(index).state
+                        return _explain(Game(t.rules, 0, st.clone()), request)
+                    return timeline_view(sid, t, index)
+            return await wrap(request, work)
+        return endpoint
+
+    async def index(request):
+        return FileResponse(STATIC / "index.html")
+
+    async def catalog_endpoint(request):
+        return await wrap(request, lambda body: catalog.listing())
+
+    async def files_endpoint(request):
+        return await wrap(request, lambda body: served.listing())
+
+    async def not_found(request, exc):
+        status = getattr(exc, "status_code", 404)
+        return _error(status, getattr(exc, "detail", None) or "not found")
+
+    routes = [
+        Route("/", index),
+        Route("/api/catalog", catalog_endpoint),
+        Route("/api/files", files_endpoint),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{sid}", with_game(lambda s, b, r: None)),
+        Route("/api/games/{sid}/move", with_game(move), methods=["POST"]),
+        Route("/api/games/{sid}/agent", with_game(agent), methods=["POST"]),
+        Route("/api/games/{sid}/undo", with_game(undo), methods=["POST"]),
+        Route("/api/games/{sid}/explain", with_game(explain_game)),
+        Route("/api/games/{sid}/replay", with_game(replay_file)),
+        Route("/api/replays", opener("replay"), methods=["POST"]),
+        Route("/api/replays/{sid}", timeline("replay")),
+        Route("/api/replays/{sid}/explain", timeline("replay", why=True)),
+        Route("/api/scenarios", opener("scenario"), methods=["POST"]),
+        Route("/api/scenarios/{sid}", timeline("scenario")),
+        Route("/api/scenarios/{sid}/explain", timeline("scenario", why=True)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    app.state.store = store
+    return app
+
+
+def _explain(game, request) -> dict:
+    from ..explain import explain
+    text = request.query_params.get("move")
+    if not text or not text.strip():
+        raise UsageError("say which move to explain: ?move=CHOICE OPTION")
+    legal, lines = explain(game, text)
+    return {"move": text, "legal": legal, "lines": lines}
