@@ -113,7 +113,7 @@ def type_text(node: dict, schema: dict) -> str:
         return "any value"
     if "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]
-        return f"{name.replace('_', ' ')} (see [{name}](#{name.replace('_', '-')}))"
+        return f"{name.replace('_', ' ')} (see [{name}](#{name}))"
     if "enum" in node:
         return "one of " + ", ".join(f"`{_json(v)}`" for v in node["enum"])
     if "const" in node:
