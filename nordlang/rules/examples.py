@@ -98,9 +98,9 @@ def first_in(kind: str, sections, accept) -> Example | None:
     return None
 
 
-def quote(name: str, src, path: tuple) -> Example:
+def quote(name: str, src, path: tuple, limit: int = MAX_LINES) -> Example:
     """The lines that write the value at `path` (with its key, or its list
-    dash), dedented; cut after MAX_LINES."""
+    dash), dedented; cut after `limit` lines."""
     lines = src.text.splitlines()
     l0, c0, _style, el0, ec0 = src.values[path]
     if el0 == l0 and path in src.keys:               # a value on its key's line: that much of the line
@@ -120,9 +120,9 @@ def quote(name: str, src, path: tuple) -> Example:
         body.append(_dedent(raw, c0))
     while len(body) > 1 and (not body[-1].strip() or body[-1].lstrip().startswith("#")):
         body.pop()
-    if len(body) > MAX_LINES:
-        indent = len(body[MAX_LINES]) - len(body[MAX_LINES].lstrip())
-        body = body[:MAX_LINES] + [" " * indent + f"# ... ({len(body) - MAX_LINES} more lines)"]
+    if len(body) > limit:
+        indent = len(body[limit]) - len(body[limit].lstrip())
+        body = body[:limit] + [" " * indent + f"# ... ({len(body) - limit} more lines)"]
     return Example(name, l0 + 1, "\n".join(x.rstrip() for x in body))
 
 

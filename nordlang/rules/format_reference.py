@@ -202,7 +202,7 @@ def steps_section(schema, defs, reach) -> str:
     return "\n".join(out)
 
 
-def def_section(name, node, schema, keys, reach, kind) -> str:
+def def_section(name, node, schema, keys, reach, kind, prose: dict = PROSE) -> str:
     """A $def of mapping keys (a board, a tile): its description, then each key."""
     out = [f'<a id="{name}"></a>\n\n## `{name}`\n', _sentence(sd.description(node, schema) or "") + "\n"]
     sections = sorted(reach.get(name, ()))
@@ -216,7 +216,7 @@ def def_section(name, node, schema, keys, reach, kind) -> str:
             if not shaped(m):
                 return None
             return next(ex.matches(m, rel), None)
-        out.append(entry(k, schema, 3, ex.first_in(kind, sections, accept)))
+        out.append(entry(k, schema, 3, ex.first_in(kind, sections, accept), prose))
     return "\n".join(out)
 
 
