@@ -16,12 +16,12 @@ PROSE = {
                "rulebook's own folder.",
     "extends": "Only a variant file (see [Variants](#variants-overlays)) names what it extends; in a rulebook "
                "the key has no use.",
-    "define": "A key is a name (`small_boat`) or a signature (`warriors(p, s)`); the value is one nordlang "
+    "define": "A key is a name (`open_cells`) or a signature (`score(p, s)`); the value is one nordlang "
               "expression (see [the language reference](nordlang.md)). Definitions may call each other, but "
               "not in a circle: nordlang has no recursion, so every rule terminates.",
     "procedures": "A key is a signature (`lift(s, dest)`); the value is effects text, run where it is called "
-                  "(`lift(a, longboat)` in any effects).",
-    "flows": "A key is a signature (`scoring(trigger)`, `warrior_scoring()`); the value is a list of "
+                  "(`lift(a, discard)` in any effects).",
+    "flows": "A key is a signature (`scoring(trigger)`, `end_round()`); the value is a list of "
              "[steps](#steps). A flow may ask players to choose; flows may call each other, never in a circle.",
     "setup": "The steps run once, before the first turn: create and deal pieces, and ask any starting choices "
              "(each player in turn: `for p in players` around a `choose` with `by: p`).",
@@ -81,8 +81,8 @@ STEP_PROSE = {
               "- `optional: none` offers a 'nothing' option beside the others, written `<name> none`; it binds "
               "`none`.\n"
               "- `lookahead: true` keeps only the options after which the turn can go on: the engine tries each "
-              "option ahead and drops those that lead to a choice with no option. That is how 'a treasure tile "
-              "is played only when a placement follows' is written as data.\n"
+              "option ahead and drops those that lead to a choice with no option. That is how 'a card "
+              "may be played only when a move follows it' is written as data.\n"
               "- With no option left, `otherwise` runs; without `otherwise`, a choice with no option is an "
               "error (the rules demand a choice that has none).\n"
               "- `by` names the player who decides (default: the player to move); whose turn it is does not "

@@ -19,9 +19,9 @@ PROSE = {
                 "the starting structures); then the position is changed as listed, and the first turn starts "
                 "for `player`.",
     "position.at": "A location is a space (`c3`), a structure (`A`), a zone (`fleet`; a player's, "
-                   "`supply(red)`), a grid zone's cell (`homeland(red)[1,2]`) or a whole grid zone (a mapping of "
-                   "its cells, `\"1,2\": island:left`). Its contents are a piece or a list of pieces, each "
-                   "written as the game shows it (`man:blue`, `jarl`, `treasure:axe`); a track is listed slot by "
+                   "`supply(red)`), a grid zone's cell (`tableau(red)[1,2]`) or a whole grid zone (a mapping of "
+                   "its cells, `\"1,2\": card:ace`). Its contents are a piece or a list of pieces, each "
+                   "written as the game shows it (`man:blue`, `stone`, `card:ace`); a track is listed slot by "
                    "slot, `-` for an empty slot. A location listed holds exactly that, a supply too. The pieces "
                    "come from where the game has them after the setup; a listing that needs more than the game "
                    "has, or leaves pieces with nowhere to go, is an error. The position must keep the rulebook's "
