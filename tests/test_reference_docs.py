@@ -122,3 +122,35 @@ def test_every_example_is_quoted_from_its_file_at_its_line(name):
         for q in body.split("\n")[1:]:
             if not q.strip().startswith("# ..."):
                 assert q.strip() in (x.strip() for x in lines), (file, q)
+
+
+def test_the_nord_rulings_point_at_files_and_names_that_exist():
+    text = (DOCS / "nord-rulings.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:rulebook|variants)/nord/[a-z0-9/-]+\.yaml)`", text))
+    assert named and all((ROOT / n).is_file() for n in named), named
+    with_rulings = {f.relative_to(ROOT).as_posix() for f in (ROOT / "rulebook" / "nord").glob("*.yaml")
+                    if "RULING" in f.read_text(encoding="utf-8") and f.name != "nord.yaml"}
+    assert with_rulings <= named, with_rulings - named
+    # each name given beside a file, `(file, name ...)`, is in that file
+    cited = re.findall(r"\(`((?:rulebook|variants)/nord/[a-z0-9/-]+\.yaml)`([^()]*)\)", text)
+    assert len(cited) > 20
+    for file, rest in cited:
+        own = re.split(r"`(?:rulebook|variants)/", rest)[0]
+        for name in re.findall(r"`([^`]+)`", own):
+            assert name in (ROOT / file).read_text(encoding="utf-8"), (file, name)
+
+
+def test_the_readme_and_docs_point_only_inside_the_repository():
+    pages = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert "shared/" not in text and "RULINGS.md" not in text and "/work/" not in text, page.name
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if target.startswith(("http://", "https://", "#")):
+                continue
+            path = (page.parent / target.split("#")[0]).resolve()
+            assert path.exists() and ROOT in path.parents, (page.name, target)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("nord-rulings.md", "rulebook-format.md", "scenario-format.md"):
+        assert f"](docs/{name})" in readme
+    assert "shared/" not in (ROOT / "rulebook" / "nord" / "nord.yaml").read_text(encoding="utf-8")
