@@ -78,7 +78,7 @@ def first(kind: str, pattern: tuple) -> Example | None:
     """The first use of the key at `pattern` in the bundled files of `kind`."""
     for name, data, src in files(kind):
         for path in matches(data, pattern):
-            return quote(name, src, path)
+            return quote(name, src, widen(src, path))
     return None
 
 
@@ -94,8 +94,20 @@ def first_in(kind: str, sections, accept) -> Example | None:
             for path, m in mappings(data[section], (section,)):
                 sub = accept(m)
                 if sub is not None:
-                    return quote(name, src, path + tuple(sub))
+                    return quote(name, src, widen(src, path + tuple(sub)))
     return None
+
+
+def widen(src, path: tuple) -> tuple:
+    """A key inside a mapping written on one line (`sea: {char: "~", land:
+    false}`) is shown with that whole line: the path of the outermost such
+    mapping."""
+    while len(path) > 1:
+        parent = src.values.get(path[:-1])
+        if parent is None or parent[0] != parent[3] or parent[0] != src.values[path][0]:
+            break
+        path = path[:-1]
+    return path
 
 
 def quote(name: str, src, path: tuple, limit: int = MAX_LINES) -> Example:
