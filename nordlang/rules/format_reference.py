@@ -33,8 +33,8 @@ PROSE = {
               "for ties, and so on; the players ranked first win (several when still tied), unless `draw` holds.",
     "board_checks": "Each check is a `check` (a condition) or `offenders` (an expression giving what breaks the "
                     "rule: none may be left, and the message names them), with a `message`; `warning: true` "
-                    "makes it advice. They are checked on every board the rulebook has, and on a scenario's drawn "
-                    "board.",
+                    "makes it advice. They are checked on the board a game plays on when the rulebook loads "
+                    "(not on a scenario's drawn board, which shows only what its example needs).",
     "position_checks": "The same form as `board_checks` (without warnings): a scenario whose position breaks "
                        "one is an error at its listing, and `nord validate --simulate` checks them in every "
                        "position its games reach.",

@@ -14,7 +14,8 @@ PROSE = {
             "with the one it names.",
     "map": "Without `map` the scenario plays on the rulebook's board for its player count. With one, it draws "
            "its own board (with `legend`, `geometry`, `shape`, `size`, `tile_map`, `structures` and `seats` "
-           "as a rulebook's board has them), and the rulebook's `board_checks` are checked on it.",
+           "as a rulebook's board has them); the rulebook's `board_checks` are not checked on it, as it "
+           "shows only what its example needs.",
     "position": "The rulebook's setup runs first (a setup choice must have one option here: `seats` fixes "
                 "the starting structures); then the position is changed as listed, and the first turn starts "
                 "for `player`.",
