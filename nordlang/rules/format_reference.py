@@ -204,7 +204,9 @@ def steps_section(schema, defs, reach) -> str:
 
 def def_section(name, node, schema, keys, reach, kind, prose: dict = PROSE) -> str:
     """A $def of mapping keys (a board, a tile): its description, then each key."""
-    out = [f'<a id="{name}"></a>\n\n## `{name}`\n', _sentence(sd.description(node, schema) or "") + "\n"]
+    out = [f'<a id="{name}"></a>\n\n## `{name}`\n']
+    if sd.description(node, schema):       # (a $def's own description is optional: its keys have theirs)
+        out.append(_sentence(sd.description(node, schema)) + "\n")
     sections = sorted(reach.get(name, ()))
     props = set(node.get("properties") or {})
     required = set(node.get("required") or ())
