@@ -18,7 +18,11 @@ def add(sub):
     p = sub.add_parser("schema", help="print the JSON Schema of rulebooks (or of scenarios)")
     p.add_argument("which", nargs="?", default="rulebook", choices=["rulebook", "scenario"])
     p.set_defaults(func=run_schema)
-    p = sub.add_parser("doc", help="print the nordlang language reference (markdown)")
+    p = sub.add_parser("doc", help="print a reference in Markdown: the nordlang language (the default), the "
+                                   "rulebook format or the scenario format")
+    p.add_argument("topic", nargs="?", default="language", choices=list(DOCS),
+                   help="language (docs/nordlang.md), rulebook (docs/rulebook-format.md) or scenario "
+                        "(docs/scenario-format.md)")
     p.set_defaults(func=run_doc)
 
 
@@ -76,7 +80,13 @@ def run_schema(args):
     return 0
 
 
+# topic -> (module, the file of docs/ that holds its output)
+DOCS = {"language": ("nordlang.lang.reference", "nordlang.md"),
+        "rulebook": ("nordlang.rules.format_reference", "rulebook-format.md"),
+        "scenario": ("nordlang.scenario.reference", "scenario-format.md")}
+
+
 def run_doc(args):
-    from ..lang.reference import reference
-    print(reference())
+    import importlib
+    print(importlib.import_module(DOCS[args.topic][0]).reference())
     return 0
