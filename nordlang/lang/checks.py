@@ -18,6 +18,24 @@ _MIXED_HINTS = {("piece kind", "item"): "kind(...) gives the name of a kind; an 
                 ("item", "piece kind"): "an item's kind is kind(...)"}
 
 
+def rebinding(name, registry):
+    """(message, hint) when `name` is a built-in value (a bare primitive,
+    like player) that a let, a loop, a parameter or a choice would bind,
+    else None. A binding of it would be silently ignored by every
+    definition called there (definitions read the built-in, whatever a
+    caller binds), so it is an error rather than a shadow."""
+    b = registry.get(name)
+    if b is None or b.kind != BARE:
+        return None
+    if name == "player":
+        why = "definitions read the player to move; give the definition a parameter, e.g. challenge_targets(p)"
+    else:
+        why = (f"definitions read the built-in {name}, whatever a caller binds; to ask a definition about "
+               "another value, give it a parameter")
+    return (f"{name!r} is a built-in value ({b.doc}) and cannot be rebound",
+            f"{why}, and choose another name here")
+
+
 def _arity_words(lo, hi):
     if hi is None:
         return f"at least {lo} argument(s)"
@@ -29,6 +47,12 @@ def _arity_words(lo, hi):
 
 class Checks:
     """The compiler's checks of literal kinds (a mixin of Compiler)."""
+
+    def _check_binding(self, node, name) -> None:
+        """A let, a loop or a choice must not bind a built-in value (see rebinding)."""
+        problem = rebinding(name, self.names.registry)
+        if problem:
+            self.error(node, problem[0], hint=problem[1])
 
     def _check_literals(self, name, node, b, scope, local):
         """Arguments checked against the kinds of value the primitive declares

@@ -96,6 +96,7 @@ class Expressions:
             it = self.gen(cf.iter, scope, local)
             names = []
             for n in cf.target:
+                self._check_binding(cf, n)
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
@@ -379,6 +380,7 @@ class Expressions:
         local = dict(local)
         binds = []
         for name, value in node.bindings:
+            self._check_binding(node, name)
             src = self.gen(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             binds.append((local[name], src))

@@ -22,6 +22,7 @@ class Statements:
     def stmt(self, node, scope, local, depth) -> list:
         pad = "    " * (depth - 1)
         if isinstance(node, A.LetStmt):
+            self._check_binding(node, node.name)
             src = self.gen(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
@@ -30,6 +31,7 @@ class Statements:
             inner = dict(local)
             names = []
             for n in node.target:
+                self._check_binding(node, n)
                 inner[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]

@@ -12,6 +12,7 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
+from ..lang.checks import rebinding
 from ..lang.compiler import Compiler, Ctx, Names
 from ..lang.memo import Func, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
@@ -262,6 +263,7 @@ class Rules:
                               hint=f"{sorted(words)[0]!r} is a word of the language, not a name" if words else None)
                     continue
                 name, params = sig
+                self._check_params((section, key), params)
                 if name in self.names.funcs:
                     other = self.names.funcs[name]
                     where = self.doc.pos(other.path, key=True)[0]
@@ -286,7 +288,19 @@ class Rules:
             if sig is None:
                 self._err(("flows", key), f"{key!r} is not a valid flow name", key=True)
                 continue
+            self._check_params(("flows", key), sig[1])
             self.procs[sig[0]] = _Proc(sig[0], sig[1], (), key)
+
+    def _check_binding(self, path, name, key=False) -> None:
+        """A flow's let, for or choice, or a parameter, must not bind a
+        built-in value like player (lang.checks.rebinding says why)."""
+        problem = rebinding(name, self.names.registry)
+        if problem:
+            self._err(path, problem[0], key=key, cls=LangError, hint=problem[1])
+
+    def _check_params(self, path, params) -> None:
+        for p in params:
+            self._check_binding(path, p, key=True)
 
     # ---------------- compiling ----------------
     def parse_text(self, text, path, mode="expr"):
@@ -492,6 +506,7 @@ class Rules:
                 out.append(F.Do(pos, fn or _noop))
             elif "let" in st:
                 for name, text in st["let"].items():
+                    self._check_binding(p + ("let", name), name, key=True)
                     fn = self.compile_text(text, p + ("let", name), "expr", scope)
                     out.append(F.Let(pos, name, fn or _noop))
                     scope = scope | {name}
@@ -512,6 +527,8 @@ class Rules:
                               "'a, b in collection'")
                     continue
                 target = tuple(x.strip() for x in m.group(1).split(","))
+                for name in target:
+                    self._check_binding(p + ("for",), name)
                 text = st["for"]
                 offset = m.start(2)
                 it = self._compile_sub(text, offset, p + ("for",), scope)
@@ -547,6 +564,7 @@ class Rules:
                 self._calls.setdefault(self._current_flow, set()).add(name)
                 out.append(F.CallProc(pos, name, args[0] if args else None))
             elif "choose" in st:
+                self._check_binding(p + ("choose",), st["choose"])
                 out.append(self._choose(st, p, pos, scope))
                 scope = scope | {st["choose"]}
         return tuple(out)
