@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import did_you_mean
 from . import ast as A
 from .builtins import EFFECT
-from .checks import _arity_words
+from .checks import ORIGINAL, _arity_words
 from .runtime import _COUNTER
 
 
@@ -66,6 +66,11 @@ class Statements:
         f = self.names.funcs.get(name)
         b = self.names.registry.get(name)
         posname = self.bind(self.pos(node), "p")
+        if name == ORIGINAL and b is None and f is None and name not in self.names.constructors \
+                and name not in self.names.constants:
+            f = self._original(node, "expr")
+            if f is None:
+                return []
         if f is not None:
             if f.kind != EFFECT:
                 self.error(node, f"{name!r} is a value, not an effect: a statement must do something")

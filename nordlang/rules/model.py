@@ -253,6 +253,7 @@ class Rules:
         self.names.constructor_args = {name: "player" for name, z in self.zones.items() if z.get("per_player")}
         # definitions and procedures: register signatures first, compile bodies after
         self._defs = []
+        self._originals = []        # the definitions and procedures variants replaced (see _originals_of)
         for section, kind in (("define", "expr"), ("procedures", EFFECT)):
             for key, body in (data.get(section) or {}).items():
                 sig = parse_signature(key)
@@ -282,6 +283,7 @@ class Rules:
                          path=(section, key))
                 self.names.funcs[name] = f
                 self._defs.append((section, key, f, body))
+                self._originals_of(section, key, f)
         self.procs = {}
         for key, _steps in (data.get("flows") or {}).items():
             sig = parse_signature(key)
@@ -290,6 +292,36 @@ class Rules:
                 continue
             self._check_params(("flows", key), sig[1])
             self.procs[sig[0]] = _Proc(sig[0], sig[1], (), key)
+
+    def _originals_of(self, section, key, f) -> None:
+        """The texts variants replaced at (section, key), newest first, as
+        definitions f.original, f.original.original, ... (original(...) in
+        the text calls them; compiled only if called: see _compile_originals)."""
+        replaced = self.doc.replaced.get((section, key), ())
+        for i in range(len(replaced) - 1, -1, -1):
+            path = (section, key, "$original", i)
+            hidden = f"original {f.name}" + (f" #{i + 1}" if i < len(replaced) - 1 else "")
+            f.original = Func(hidden, f.params, f.kind, pos=self.doc.pos(path, key=True)[0],
+                              text=replaced[i][0], path=path)
+            self._originals.append(f.original)
+            f = f.original
+
+    def _compile_originals(self) -> None:
+        """Compile the replaced texts some definition calls as original(...)
+        (and the ones those call); the others are never compiled, so a
+        variant may replace a text that no longer compiles with its changes."""
+        done: set = set()
+        while True:
+            todo = [o for o in self._originals if o.name in self.names.used and o.name not in done]
+            if not todo:
+                return
+            for o in todo:
+                done.add(o.name)
+                self.names.funcs[o.name] = o
+                mode = "expr" if o.kind == "expr" else "effects"
+                if self.compile_text(o.text, o.path, mode, frozenset(), o) is None:
+                    o.py = lambda ctx, *a: None
+                    o.body = lambda ctx: None
 
     def _check_binding(self, path, name, key=False) -> None:
         """A flow's let, for or choice, or a parameter, must not bind a
@@ -360,6 +392,7 @@ class Rules:
                 f.body = lambda ctx: None
         for _section, _key, f, *_rest in found:
             self.errors.extend(errors[f.name])
+        self._compile_originals()
         self._check_cycles()
         self._mark_static()
         self._calls = {}
