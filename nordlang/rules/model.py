@@ -561,7 +561,11 @@ class Rules:
                     continue
                 target = tuple(x.strip() for x in m.group(1).split(","))
                 for name in target:
-                    self._check_binding(p + ("for",), name)
+                    problem = rebinding(name, self.names.registry)
+                    if problem:       # (at the name in the text)
+                        at = self.doc.locator(p + ("for",))(1, m.start(1) + m.group(1).find(name) + 1)
+                        self.errors.append(LangError(problem[0], at, hint=problem[1], width=len(name),
+                                                     source_line=self.doc.line_of(at)))
                 text = st["for"]
                 offset = m.start(2)
                 it = self._compile_sub(text, offset, p + ("for",), scope)
