@@ -365,16 +365,19 @@ class Explainer:
     def _empty(self, node, text, b, indent):
         """Why a comprehension (or a definition that is one) has no element."""
         pad = " " * indent
-        if isinstance(node, A.Name) and node.id in self.rules.names.funcs:
-            f = self.rules.names.funcs[node.id]
-            if f.text and not f.params:
-                sub = Explainer(self.game, {}, frozenset())
-                try:
-                    tree = sub._tree(f.text, f.path)
-                except NordError:
-                    return []
-                return [f"{pad}{node.id} is empty: {' '.join(f.text.split())}"] + \
-                    sub._empty(tree, f.text, {}, indent + 2)
+        call = isinstance(node, A.Call) and isinstance(node.func, A.Name) and not node.gen
+        name = node.id if isinstance(node, A.Name) else node.func.id if call else None
+        f = self.rules.names.funcs.get(name)
+        if f is not None and f.text and len(f.params) == (len(node.args) if call else 0):
+            # a definition (given its arguments): why its text gives nothing
+            args = {p: self.value(a, b) for p, a in zip(f.params, node.args)} if call else {}
+            sub = Explainer(self.game, {}, frozenset())
+            try:
+                tree = sub._tree(f.text, f.path)
+            except NordError:
+                return []
+            return [f"{pad}{self.src(node, text)} is empty: {' '.join(f.text.split())}"] + \
+                sub._empty(tree, f.text, args, indent + 2)
         if isinstance(node, A.Comp) and node.fors:
             cf = node.fors[0]
             out = []
@@ -437,7 +440,9 @@ class Explainer:
             if f is not None and f.text and self.depth < 6:
                 args = {p: self.value(a, b) for p, a in zip(f.params, node.args)}
                 shown = ", ".join(f"{p} = {self.show(v)}" for p, v in args.items())
-                out = [f"{pad}{name}({shown}): {' '.join(f.text.split())}"]
+                # its value (when the position made it), then its text taken apart
+                out = [] if f.static else [f"{pad}{self.src(node, text)} = {self.show_all(self.value(node, b))}"]
+                out.append(f"{pad}{name}({shown}): {' '.join(f.text.split())}")
                 out.extend(self._sub(self.depth + 1).why_not_in(f.text, f.path, value, indent + 2, args))
                 return out
             builtin = self.rules.registry.get(name)

@@ -27,9 +27,9 @@ def at_placement():
 
 
 @pytest.mark.parametrize("index, error, message", [
-    (999, IllegalMove, "option 999 is not allowed: the pending choice 'play' has 4 options, numbered 0 to 3"),
-    (4, IllegalMove, "option 4 is not allowed: the pending choice 'play' has 4 options, numbered 0 to 3"),
-    (-1, IllegalMove, "option -1 is not allowed: the pending choice 'play' has 4 options, numbered 0 to 3"),
+    (999, IllegalMove, "option 999 is not allowed: the pending choice 'play' has 3 options, numbered 0 to 2"),
+    (4, IllegalMove, "option 4 is not allowed: the pending choice 'play' has 3 options, numbered 0 to 2"),
+    (-1, IllegalMove, "option -1 is not allowed: the pending choice 'play' has 3 options, numbered 0 to 2"),
     ("a", TypeError, "an option's index must be a whole number, not str ('a')"),
     (True, TypeError, "an option's index must be a whole number, not bool (True)"),
     (1.0, TypeError, "an option's index must be a whole number, not float (1.0)"),
@@ -42,7 +42,7 @@ def test_play_index_refuses_what_is_no_option_and_changes_nothing(index, error, 
         game.play_index(index)
     assert (e.value.message if error is IllegalMove else str(e.value)) == message
     assert ([str(m) for m in game.legal_moves()], len(game.state.history), game.state.turn) == before
-    game.play_index(3)                   # the game goes on as if nothing happened
+    game.play_index(2)                   # the game goes on as if nothing happened
     assert len(game.state.history) == before[1] + 1
 
 

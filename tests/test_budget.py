@@ -44,7 +44,7 @@ def test_play_of_a_runaway_product_stops_with_one_message():
     assert lines[0] == STOPPED
     assert lines[1].strip() == PAIRS and lines[2].strip() == "^" * len(PAIRS)
     assert lines[3] == "    in definition attack_pairs"
-    assert lines[4].startswith("    called from ") and lines[4].endswith("turn.yaml:177:15")
+    assert lines[4].startswith("    called from ") and lines[4].endswith("turn.yaml:179:15")
     assert lines[5].startswith(f"    hint: a decision may take at most {budget.LIMIT} steps of work")
 
 

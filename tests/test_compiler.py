@@ -17,7 +17,8 @@ EXPRESSIONS = [
     "[piece_at(s) for s in spaces]",
     "[land(s) for s in spaces if region_of(s) != none]",
     "player",
-    "challenge_targets",
+    "challenge_targets(player)",
+    "challenge_targets(1)",
     "placements(player, none)",
 ]
 
@@ -109,7 +110,7 @@ def test_a_variable_named_like_a_sequence_primitive_is_still_sorted():
     """A set is looped over in sorted order, even in a variable that has the
     name of a primitive known to give sequences."""
     rules = nordlang.load_rules(players=2)
-    fn, _ = _compiled(rules, "[x for spaces in [{v for v in [9, 1]}] for x in spaces]", True)
+    fn, _ = _compiled(rules, "[x for sorted in [{v for v in [9, 1]}] for x in sorted]", True)
     g = nordlang.Game(rules, 1)
     assert fn(Ctx(g.state, rules)) == (1, 9)
 

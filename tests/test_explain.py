@@ -97,8 +97,8 @@ def test_alternative_decided_earlier_is_explained(tmp_path, capsys):
     path = _cut(tmp_path, "jarl-challenge.yaml", [])
     assert main(["explain", path, "action challenge"]) == 1
     out = capsys.readouterr().out
-    assert "'challenge' is allowed only when: len(challenge_targets) > 0" in out
-    assert "s = A: all(warriors(player, s) > warriors(q, s) for q in others(player)) fails" in out
+    assert "'challenge' is allowed only when: len(challenge_targets(player)) > 0" in out
+    assert "s = A: all(warriors(p, s) > warriors(q, s) for q in others(p)) fails" in out
 
 
 def test_wrong_choice_and_bad_notation(tmp_path, capsys):
@@ -197,7 +197,7 @@ def test_options_are_shown_as_a_list(tmp_path, capsys):
     path = tmp_path / "challenges.yaml"
     path.write_text(CHALLENGES)
     assert main(["explain", str(path), "challenge P"]) == 1
-    assert "  challenge_targets = [Q, S]" in capsys.readouterr().out.splitlines()
+    assert "  challenge_targets(player) = [Q, S]" in capsys.readouterr().out.splitlines()
 
 
 def test_numbers_and_truth_values_are_shown_apart():

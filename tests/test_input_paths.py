@@ -96,7 +96,7 @@ def test_validate_simulate_reports_a_repeated_error_once_with_its_count(tmp_path
     [line] = [x for x in err.splitlines() if "error:" in x]
     assert f"error: {v} (2 players): error in 6 of 6 games: this position breaks a rule: a worker on the sea " \
            "stands in one fishing boat: " in line
-    assert line.endswith("(first in game 1, seed 1000, turn 2)"), line
+    assert line.endswith("(first in game 1, seed 1000, turn 3)"), line
 
 
 # ---- nord test on a rulebook's folder ----

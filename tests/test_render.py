@@ -418,15 +418,15 @@ def test_during_the_setup_the_picture_names_who_chooses():
 
 
 def test_a_turn_without_a_decision_is_said_to_be_one(tmp_path, capsys):
-    """Turn 33 of this 2-player game has only forced choices: there is no position at its start to stop at."""
+    """Turn 39 of this 2-player game has only forced choices: there is no position at its start to stop at."""
     log = tmp_path / "game.jsonl"
     assert main(["play", "--players", "2", "--seed", "3", "--quiet", "--log", str(log)]) == 0
     turns = {json.loads(x).get("turn") for x in log.read_text().splitlines()}
-    assert 32 in turns and 33 not in turns and 34 in turns
+    assert 38 in turns and 39 not in turns and 40 in turns
     capsys.readouterr()
-    assert main(["render", str(log), "--turn", "33", "-o", str(tmp_path / "x.svg")]) == 2
+    assert main(["render", str(log), "--turn", "39", "-o", str(tmp_path / "x.svg")]) == 2
     err = _one_line_error(capsys)
-    assert "turn 33 of this replay asks no decision" in err and "turns with a decision: 1-32, 34," in err
+    assert "turn 39 of this replay asks no decision" in err and "turns with a decision: 1-38, 40-48, 50" in err
 
 
 def test_a_folder_is_named_a_folder(tmp_path, capsys):

@@ -122,7 +122,7 @@ FIELDS = [
     (HEAD, "seed", 2.5, 1, "line 1: the header's 'seed' is 2.5, not a whole number, 0 or more"),
     (HEAD, "seed", 2008, 2, "no longer fits the rules"),          # another game: its first move is not offered
     (HEAD, "players", 0, 1, "line 1: the header's 'players' is 0, not a number of players"),
-    (HEAD, "players", 3, 5, "no longer fits the rules"),          # 3 players: another island
+    (HEAD, "players", 3, 3, "no longer fits the rules"),          # 3 players: another island
     (HEAD, "variants", [1], 1, "line 1: the header's 'variants' is [1], not a list of variant names or paths"),
     (HEAD, "variants", ["no-storm"], 1, "the rules changed since"),
     (HEAD, "rulebook_path", 5, 1, "line 1: the header's 'rulebook_path' is 5, not a path or null"),
@@ -135,11 +135,11 @@ FIELDS = [
     (MOVE, "move", " ", 4, "line 4: the move's 'move' is \" \", not a move in text"),
     (MOVE, "player", -1, 4, "line 4: the move's 'player' is -1, not a player's number"),
     (MOVE, "player", "0", 4, "line 4: the move's 'player' is \"0\", not a player's number"),
-    (MOVE, "player", 9, 4, "move 'play goblet' is recorded for 9, but blue is to move"),
+    (MOVE, "player", 9, 4, "move 'play sword' is recorded for 9, but blue is to move"),
     (MOVE, "turn", "1", 4, "line 4: the move's 'turn' is \"1\", not a turn's number"),
     (MOVE, "turn", -1, 4, "line 4: the move's 'turn' is -1, not a turn's number"),
-    (MOVE, "+turn", 1, 4, "move 'play goblet' is recorded at turn 3, but the game is at turn 2"),
-    (MOVE, "+turn", -1, 4, "move 'play goblet' is recorded at turn 1, but the game is at turn 2"),
+    (MOVE, "+turn", 1, 4, "move 'play sword' is recorded at turn 3, but the game is at turn 2"),
+    (MOVE, "+turn", -1, 4, "move 'play sword' is recorded at turn 1, but the game is at turn 2"),
     (MOVE, "note", "hi", 4, "line 4: move has an unknown field 'note'"),
     (MOVE, "-turn", None, 4, "line 4: the move has no 'turn'"),
     (MOVE, "-player", None, 4, "line 4: the move has no 'player'"),

@@ -112,7 +112,7 @@ EXPECTED: dict[str, list[tuple]] = {
     # ---- literals of the wrong kind of value (the primitives' declared argument and value kinds) ----
     "variants/item-as-text.yaml": [(5, 32, "'man' is not an item (argument 2 of amount())",
                                     "an item is made by its kind: man() (without a tag) or man(p)")],
-    "variants/connected-structure-kind.yaml": [(5, 65, "'dragon' is not a structure of this board "
+    "variants/connected-structure-kind.yaml": [(5, 68, "'dragon' is not a structure of this board "
                                                        "(argument 2 of connected())",
                                                 "'dragon' is a kind of structure, not a structure")],
     "variants/colour-compared-with-player.yaml": [(5, 74, "'red' is not a player, so this comparison is never true",

@@ -383,17 +383,17 @@ class Nord:
         before = self.connected_pairs()            # (the tile step moves no worker)
         # A0: play one tile held before the turn, only if a placement can follow.
         held = sorted(set(self.hand[p]))
+        # the Negotiator is a move, not an allowance: playable only when a move exists (no "move nobody")
+        moves = self.negotiations(p) if any(ACTION[t] == "negotiator" for t in held) else []
         if placeable:
-            tiles = [None] + held
+            tiles = [None] + [t for t in held if ACTION[t] != "negotiator" or moves]
         else:                                      # only a negotiator move opens a placement
             tiles = [t for t in held if ACTION[t] == "negotiator"]
         tile = self.choose("tile", tiles)
         if tile and ACTION[tile] == "negotiator":
-            move = self.choose("negotiate", ([None] if placeable else []) + self.negotiations(p))
-            if move:
-                a, b = move
-                self.warriors[a][p] -= 1
-                self.warriors[b][p] += 1
+            a, b = self.choose("negotiate", moves)
+            self.warriors[a][p] -= 1
+            self.warriors[b][p] += 1
         # A1: place the workers; claim the treasures under them.
         group = self.choose("place", self.placements(p, tile))
         if tile:

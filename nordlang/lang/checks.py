@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from . import ast as A
-from .builtins import BARE
+from .builtins import BARE, EFFECT
 
 # kinds of value that are no text (the others are names: a text is compared with them)
 _NOT_TEXT = {"item", "player"}
@@ -16,6 +16,27 @@ _MIXED_HINTS = {("piece kind", "item"): "kind(...) gives the name of a kind; an 
                                         "as in coin() or coin(p)",
                 ("item", "player"): "the player an item belongs to is owner(...)",
                 ("item", "piece kind"): "an item's kind is kind(...)"}
+
+
+def rebinding(name, registry):
+    """(message, hint) when `name` is a built-in value (a bare primitive,
+    like player) that a let, a loop, a parameter or a choice would bind,
+    else None. A binding of it would be silently ignored by every
+    definition called there (definitions read the built-in, whatever a
+    caller binds), so it is an error rather than a shadow."""
+    b = registry.get(name)
+    if b is None or b.kind != BARE:
+        return None
+    if name == "player":
+        why = "definitions read the player to move; give the definition a parameter, e.g. challenge_targets(p)"
+    else:
+        why = (f"definitions read the built-in {name}, whatever a caller binds; to ask a definition about "
+               "another value, give it a parameter")
+    return (f"{name!r} is a built-in value ({b.doc}) and cannot be rebound",
+            f"{why}, and choose another name here")
+
+
+ORIGINAL = "original"       # original(...): the definition a variant's definition replaces
 
 
 def _arity_words(lo, hi):
@@ -29,6 +50,44 @@ def _arity_words(lo, hi):
 
 class Checks:
     """The compiler's checks of literal kinds (a mixin of Compiler)."""
+
+    def _check_binding(self, node, name) -> None:
+        """A let, a loop or a choice must not bind a built-in value (see rebinding)."""
+        problem = rebinding(name, self.names.registry)
+        if problem:
+            self.error(node, problem[0], hint=problem[1])
+
+    def _original(self, node, wrong_kind):
+        """The definition (or procedure) that the one being compiled
+        replaces, for original(...), its arity checked; None (the error
+        recorded) when there is none or the call does not fit it."""
+        cur = self.current
+        nargs = len(node.args)
+        if cur is None or cur.path[:1] not in (("define",), ("procedures",)):
+            self.error(node, "original(...) calls the definition a variant replaces: it can be used only in "
+                             "the text of a definition or procedure that replaces one",
+                       hint="a variant replaces a definition by giving the same key (name and parameters) "
+                            "under 'define' or 'procedures'")
+            return None
+        label = cur.path[1]
+        orig = cur.original
+        if orig is None:
+            self.error(node, f"original(...) calls the definition this one replaces, but {label} replaces none",
+                       hint="a variant replaces a definition by giving the same key (name and parameters) "
+                            f"under 'define' or 'procedures'; nothing before it defines {label!r}")
+            return None
+        if orig.kind == wrong_kind:
+            what = "a procedure (use it as a statement)" if orig.kind == EFFECT else \
+                "a definition (use it inside an expression)"
+            self.error(node, f"original(...) here is {what}")
+            return None
+        if node.gen is not None or nargs != len(orig.params):
+            self.error(node, f"original() takes {len(orig.params)} argument(s) ({', '.join(orig.params)}), as "
+                             f"{label} does; got {nargs}", hint=f"for example: original({', '.join(orig.params)})")
+            return None
+        self.names.used.add(orig.name)
+        self.calls_original = True      # (so the definition is never inlined into another's text)
+        return orig
 
     def _check_literals(self, name, node, b, scope, local):
         """Arguments checked against the kinds of value the primitive declares

@@ -90,6 +90,7 @@ class Compiler(Expressions, Statements, Checks):
         self.inlined = False      # some definition was inlined into the function being made
         self.tracing = False      # making a replay: each node says where it is when it fails (see _fail)
         self.where = None         # the Where of the effects being made (their statements' handlers name it)
+        self.calls_original = False   # the text calls original(...): it is not inlined into its callers
         self._where_names: dict = {}
 
     # -- helpers --
@@ -241,7 +242,7 @@ class Compiler(Expressions, Statements, Checks):
         func.py = self._function(body, where, args=args)
         if mode == "expr":
             func.seq = self._is_seq(tree, frozenset(), local)
-        if mode == "expr" and func.cheap and not self.errors:
+        if mode == "expr" and func.cheap and not self.errors and not self.calls_original:
             # small enough to be written into its callers (see _inline)
             func.tree = tree
             func.uses = {p: sum(1 for n in A.walk(tree) if isinstance(n, A.Name) and n.id == p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import did_you_mean
 from . import ast as A
 from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
-from .checks import _arity_words
+from .checks import ORIGINAL, _arity_words
 from .memo import Func
 from .runtime import _COUNTER
 from .trace import _show
@@ -96,6 +96,7 @@ class Expressions:
             it = self.gen(cf.iter, scope, local)
             names = []
             for n in cf.target:
+                self._check_binding(cf, n)
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
@@ -143,6 +144,11 @@ class Expressions:
         b = self.names.registry.get(name)
         f = self.names.funcs.get(name)
         cons = self.names.constructors.get(name)
+        if name == ORIGINAL and b is None and f is None and cons is None and name not in self.names.constants:
+            f = self._original(node, EFFECT)
+            if f is None:
+                return "None"
+            return self._call_func(node, f, scope, local)
         if f is not None:
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
@@ -379,6 +385,7 @@ class Expressions:
         local = dict(local)
         binds = []
         for name, value in node.bindings:
+            self._check_binding(node, name)
             src = self.gen(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             binds.append((local[name], src))

@@ -65,6 +65,7 @@ class Func:
     uses: dict = field(default_factory=dict)   # how often its body names each parameter
     inlines: set = field(default_factory=set)  # definitions written into its code
     seq: bool = False          # its value is a tuple or list, already in order
+    original: Func | None = None   # the definition a variant's replaced (called as original(...))
 
     def __post_init__(self):
         self.call = self._generic_call

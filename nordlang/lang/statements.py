@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import did_you_mean
 from . import ast as A
 from .builtins import EFFECT
-from .checks import _arity_words
+from .checks import ORIGINAL, _arity_words
 from .runtime import _COUNTER
 
 
@@ -22,6 +22,7 @@ class Statements:
     def stmt(self, node, scope, local, depth) -> list:
         pad = "    " * (depth - 1)
         if isinstance(node, A.LetStmt):
+            self._check_binding(node, node.name)
             src = self.gen(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
@@ -30,6 +31,7 @@ class Statements:
             inner = dict(local)
             names = []
             for n in node.target:
+                self._check_binding(node, n)
                 inner[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
@@ -64,6 +66,11 @@ class Statements:
         f = self.names.funcs.get(name)
         b = self.names.registry.get(name)
         posname = self.bind(self.pos(node), "p")
+        if name == ORIGINAL and b is None and f is None and name not in self.names.constructors \
+                and name not in self.names.constants:
+            f = self._original(node, "expr")
+            if f is None:
+                return []
         if f is not None:
             if f.kind != EFFECT:
                 self.error(node, f"{name!r} is a value, not an effect: a statement must do something")

@@ -28,11 +28,17 @@ class Doc:
         self.data: dict = {}
         self.origin: dict = {}      # top key -> (Source, path prefix in that source)
         self.overrides: dict = {}   # full path -> (Source, path) for values a variant replaced
+        # (section, key) -> [(text, (Source, path)), ...]: the definitions and procedures variants
+        # replaced, oldest first, for original(...); (section, key, "$original", i) is where text i is
+        self.replaced: dict = {}
         self.files: list[str] = []
 
     def source_of(self, path):
         """(Source, path in that source) for a path of the merged data."""
         path = tuple(path)
+        if len(path) >= 4 and path[2] == "$original":
+            src, base = self.replaced[path[:2]][path[3]][1]
+            return src, base + path[4:]
         for n in range(len(path), 0, -1):
             hit = self.overrides.get(path[:n])
             if hit is not None:

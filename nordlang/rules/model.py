@@ -12,6 +12,7 @@ from ..engine import flow as F
 from ..engine.library import STD
 from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
+from ..lang.checks import rebinding
 from ..lang.compiler import Compiler, Ctx, Names
 from ..lang.memo import Func, by_position, is_cheap
 from ..lang.parser import KEYWORDS, parse
@@ -252,6 +253,7 @@ class Rules:
         self.names.constructor_args = {name: "player" for name, z in self.zones.items() if z.get("per_player")}
         # definitions and procedures: register signatures first, compile bodies after
         self._defs = []
+        self._originals = []        # the definitions and procedures variants replaced (see _originals_of)
         for section, kind in (("define", "expr"), ("procedures", EFFECT)):
             for key, body in (data.get(section) or {}).items():
                 sig = parse_signature(key)
@@ -262,6 +264,7 @@ class Rules:
                               hint=f"{sorted(words)[0]!r} is a word of the language, not a name" if words else None)
                     continue
                 name, params = sig
+                self._check_params((section, key), params)
                 if name in self.names.funcs:
                     other = self.names.funcs[name]
                     where = self.doc.pos(other.path, key=True)[0]
@@ -280,13 +283,56 @@ class Rules:
                          path=(section, key))
                 self.names.funcs[name] = f
                 self._defs.append((section, key, f, body))
+                self._originals_of(section, key, f)
         self.procs = {}
         for key, _steps in (data.get("flows") or {}).items():
             sig = parse_signature(key)
             if sig is None:
                 self._err(("flows", key), f"{key!r} is not a valid flow name", key=True)
                 continue
+            self._check_params(("flows", key), sig[1])
             self.procs[sig[0]] = _Proc(sig[0], sig[1], (), key)
+
+    def _originals_of(self, section, key, f) -> None:
+        """The texts variants replaced at (section, key), newest first, as
+        definitions f.original, f.original.original, ... (original(...) in
+        the text calls them; compiled only if called: see _compile_originals)."""
+        replaced = self.doc.replaced.get((section, key), ())
+        for i in range(len(replaced) - 1, -1, -1):
+            path = (section, key, "$original", i)
+            hidden = f"original {f.name}" + (f" #{i + 1}" if i < len(replaced) - 1 else "")
+            f.original = Func(hidden, f.params, f.kind, pos=self.doc.pos(path, key=True)[0],
+                              text=replaced[i][0], path=path)
+            self._originals.append(f.original)
+            f = f.original
+
+    def _compile_originals(self) -> None:
+        """Compile the replaced texts some definition calls as original(...)
+        (and the ones those call); the others are never compiled, so a
+        variant may replace a text that no longer compiles with its changes."""
+        done: set = set()
+        while True:
+            todo = [o for o in self._originals if o.name in self.names.used and o.name not in done]
+            if not todo:
+                return
+            for o in todo:
+                done.add(o.name)
+                self.names.funcs[o.name] = o
+                mode = "expr" if o.kind == "expr" else "effects"
+                if self.compile_text(o.text, o.path, mode, frozenset(), o) is None:
+                    o.py = lambda ctx, *a: None
+                    o.body = lambda ctx: None
+
+    def _check_binding(self, path, name, key=False) -> None:
+        """A flow's let, for or choice, or a parameter, must not bind a
+        built-in value like player (lang.checks.rebinding says why)."""
+        problem = rebinding(name, self.names.registry)
+        if problem:
+            self._err(path, problem[0], key=key, cls=LangError, hint=problem[1])
+
+    def _check_params(self, path, params) -> None:
+        for p in params:
+            self._check_binding(path, p, key=True)
 
     # ---------------- compiling ----------------
     def parse_text(self, text, path, mode="expr"):
@@ -346,6 +392,7 @@ class Rules:
                 f.body = lambda ctx: None
         for _section, _key, f, *_rest in found:
             self.errors.extend(errors[f.name])
+        self._compile_originals()
         self._check_cycles()
         self._mark_static()
         self._calls = {}
@@ -492,6 +539,7 @@ class Rules:
                 out.append(F.Do(pos, fn or _noop))
             elif "let" in st:
                 for name, text in st["let"].items():
+                    self._check_binding(p + ("let", name), name, key=True)
                     fn = self.compile_text(text, p + ("let", name), "expr", scope)
                     out.append(F.Let(pos, name, fn or _noop))
                     scope = scope | {name}
@@ -512,6 +560,12 @@ class Rules:
                               "'a, b in collection'")
                     continue
                 target = tuple(x.strip() for x in m.group(1).split(","))
+                for name in target:
+                    problem = rebinding(name, self.names.registry)
+                    if problem:       # (at the name in the text)
+                        at = self.doc.locator(p + ("for",))(1, m.start(1) + m.group(1).find(name) + 1)
+                        self.errors.append(LangError(problem[0], at, hint=problem[1], width=len(name),
+                                                     source_line=self.doc.line_of(at)))
                 text = st["for"]
                 offset = m.start(2)
                 it = self._compile_sub(text, offset, p + ("for",), scope)
@@ -547,6 +601,7 @@ class Rules:
                 self._calls.setdefault(self._current_flow, set()).add(name)
                 out.append(F.CallProc(pos, name, args[0] if args else None))
             elif "choose" in st:
+                self._check_binding(p + ("choose",), st["choose"])
                 out.append(self._choose(st, p, pos, scope))
                 scope = scope | {st["choose"]}
         return tuple(out)

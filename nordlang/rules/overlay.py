@@ -239,6 +239,9 @@ def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, error
             if k not in target and not path:
                 pass  # a new top-level section
             _claim(touched, p, who, errors, src, vp)
+            if len(p) == 2 and p[0] in ("define", "procedures") and isinstance(target.get(k), str):
+                # the text it replaces stays callable from the new one, as original(...)
+                doc.replaced.setdefault(p, []).append((target[k], doc.source_of(p)))
             target[k] = v
             doc.overrides[p] = (src, vp)
 
