@@ -165,7 +165,7 @@ def test_a_failure_shows_two_numbers_as_what_they_may_be(tmp_path):
 @pytest.mark.parametrize("listing, supply", [
     ("supply(red): [man:red*21]\n    c2: man:red\n    d2: man:red", 21),     # every man accounted for
     ("c2: man:red\n    supply(red): [man:red*21]\n    d2: man:red", 21),     # in any order
-    ("supply(red): [man:red*40]\n    c2: man:red\n    d2: man:red", 40),         # more than the box holds: made for the scenario (issue 18)
+    ("supply(red): [man:red*40]\n    c2: man:red\n    d2: man:red", 40),  # beyond the box: made
 ])
 def test_a_listed_supply_holds_what_it_lists(tmp_path, listing, supply):
     """A home zone listed in 'at' keeps exactly its listing: before, the

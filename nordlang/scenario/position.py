@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..engine.flow import DeadEnd
 from ..engine.game import Game
+from ..engine.invariants import created_items, rebase_created
 from ..engine.state import State
 from ..errors import EvalError, NordError, Pos, SchemaError, UsageError, did_you_mean
 from ..rules import schema as schema_mod
@@ -16,7 +17,6 @@ from ..rules.loader import check_errors, fix_lines, wrong_kind
 from ..rules.overlay import variant_file
 from ..rules.yamlpos import load_yaml
 from .check import Scenario
-from ..engine.invariants import created_items, rebase_created
 from .names import _err, _items_at, _location, _player, grid_cells, is_grid
 
 
@@ -114,7 +114,7 @@ def _seats_from_position(doc, data, drawn, players) -> list:
     seatable = sorted(k for k, v in drawn.items() if kinds and v.get("kind") == kinds[0])
     at = (data.get("position") or {}).get("at") or {}
     listed = [str(k) for k in at if str(k) in seatable]
-    colors = list(((doc.data.get("players") or {}).get("colors") or []))
+    colors = list((doc.data.get("players") or {}).get("colors") or [])
 
     def colours_in(spec) -> set:
         parts = [spec] if isinstance(spec, (str, int)) else spec if isinstance(spec, list) else []
@@ -138,7 +138,8 @@ def _track_values(doc, data, src) -> None:
         path = ("position", "track_values", name)
         if name not in tracks:
             raise _err(src, path, f"{name!r} is not a track of this game", key=True,
-                       expected=", ".join(tracks) or "none: the rulebook has no track", hint=did_you_mean(str(name), tracks))
+                       expected=", ".join(tracks) or "none: the rulebook has no track",
+                       hint=did_you_mean(str(name), tracks))
         doc.data["zones"] = zones = {**zones, name: {**zones[name], "values": vals}}
         doc.overrides[("zones", name, "values")] = (src, path)
 
