@@ -294,7 +294,7 @@ def _home(rules, item):
 
 
 def _zone_order(rules, state) -> list:
-    """The zones a listed piece may come from, in the order the rulebook
+    """The zones a listed piece without a home may come from, in the order the rulebook
     declares them (a player's zone in turn order; a grid zone's cells row by
     row): never a space or a structure of the board, whose pieces stay
     unless the position lists them."""
@@ -307,14 +307,14 @@ def _zone_order(rules, state) -> list:
 
 
 def _take(rules, state, item, limbo, listed, made, src, path):
-    """A listed piece: one a listed place held, else one from its home, else
-    one from another zone the position leaves unlisted, else one made for
-    the scenario."""
+    """A listed piece: one a listed place held, else one from its home (a
+    piece without a home: from a zone the position leaves unlisted), else
+    one made for the scenario."""
     if limbo.get(item, 0) > 0:
         limbo[item] -= 1
         return
     home = _home(rules, item)
-    for key in ([home] if home is not None else []) + _zone_order(rules, state):
+    for key in [home] if home is not None else _zone_order(rules, state):
         if key not in listed and state.amount(key, item) > 0:
             state.remove(key, item)
             return
