@@ -165,11 +165,12 @@ def test_a_failure_shows_two_numbers_as_what_they_may_be(tmp_path):
 @pytest.mark.parametrize("listing, supply", [
     ("supply(red): [man:red*21]\n    c2: man:red\n    d2: man:red", 21),     # every man accounted for
     ("c2: man:red\n    supply(red): [man:red*21]\n    d2: man:red", 21),     # in any order
-    ("supply(red): [man:red*40]", None),                                       # more than the game has
+    ("supply(red): [man:red*40]\n    c2: man:red\n    d2: man:red", 40),  # beyond the box: made
 ])
 def test_a_listed_supply_holds_what_it_lists(tmp_path, listing, supply):
     """A home zone listed in 'at' keeps exactly its listing: before, the
-    pieces it displaced went back into it, whatever it listed."""
+    pieces it displaced went back into it, whatever it listed; pieces
+    beyond what the setup made are made for the scenario."""
     path = tmp_path / "supply.yaml"
     path.write_text("description: a listed supply\ngame: nord\nplayers: 2\nmap:\n  - \"~~~~~~~~~\"\n  - \"~AmmB~~X~\"\n"
                     "  - \"~ffkff~~~\"\nstructures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n"

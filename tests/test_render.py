@@ -440,8 +440,8 @@ def _wide_scenario(path, columns):
     sea = "~" * columns
     path.write_text(yaml.safe_dump({
         "description": f"an island {columns} spaces wide", "game": "nord", "players": 2,
-        "map": [sea, "~kAkkBk" + "~" * (columns - 7), sea],
-        "structures": {"A": "settlement", "B": "settlement"}, "seats": ["A", "B"]}, width=10 ** 6))
+        "map": [sea, "~kAkkBkX" + "~" * (columns - 8), sea],
+        "structures": {"A": "settlement", "B": "settlement", "X": "dragon"}, "seats": ["A", "B"]}, width=10 ** 6))
     return path
 
 

@@ -8,6 +8,32 @@ def created_items(state) -> dict:
     return {k[1]: v for k, v in state.counters.items() if k[0] == "created"}
 
 
+def table_counts(state) -> dict:
+    """How many of each item stand anywhere: pools (cells too), decks, tracks."""
+    counts: dict = {}
+    for pool in state.pools.values():
+        for item, k in pool.items():
+            counts[item] = counts.get(item, 0) + k
+    for deck in state.decks.values():
+        for item in deck:
+            counts[item] = counts.get(item, 0) + 1
+    for track in state.tracks.values():
+        for item in track:
+            if item is not None:
+                counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+def rebase_created(state) -> None:
+    """Take the table as it stands as what the game brought in: a scenario's
+    position (pieces made for it, or left out of it) is the baseline that
+    pieces are conserved from."""
+    for key in [k for k in state.counters if k[0] == "created"]:
+        del state.counters[key]
+    for item, k in table_counts(state).items():
+        state.counters[("created", item)] = k
+
+
 def invariant_problem(state, created: dict | None = None) -> str | None:
     """None when the position is sound; else what is wrong.
 

@@ -89,9 +89,12 @@ def compile_rules(rulebook=None, players=None, variants=()):
     return rules
 
 
-def check_board(rules) -> list:
+def check_board(rules, scenario=None) -> list:
     """The rulebook's board_checks on the island it plays on, and its
-    data_checks on its own tables: errors and warnings."""
+    data_checks on its own tables: errors and warnings. For a scenario's
+    board, `scenario` is (source, path of its map or seats): only the checks
+    marked any_board (what the rules need of every board) run, reported
+    there."""
     from ..engine.flow import Machine
     from ..engine.state import State
     from ..errors import EvalError, NordError, SchemaError
@@ -108,8 +111,14 @@ def check_board(rules) -> list:
         line = src.line(where.line)
     else:
         where, line = rules.doc.pos(base)
+    if scenario is not None:
+        src, at = scenario
+        where = src.pos(at, key=bool(at))
+        line = src.line(where.line)
     unreadable = set()          # data a check could not even read (reported once)
     for chk in rules.board_checks:
+        if scenario is not None and not chk.any_board:
+            continue
         try:
             value = chk.fn(rules.ctx(state))
         except NordError as e:
@@ -137,6 +146,10 @@ def check_board(rules) -> list:
                 at, text = rules.doc.pos(chk.about)
                 err = SchemaError(f"{'.'.join(map(str, chk.about))} breaks a rule of this rulebook: {message}", at,
                                   source_line=text, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
+            elif scenario is not None:
+                err = SchemaError(f"this scenario's {'map' if at == ('map',) else 'board'} lacks what a rule of the "
+                                  f"rulebook needs: {message}", where, source_line=line,
+                                  hint=f"the check is at {rules.doc.pos(chk.path)[0]}")
             else:
                 err = SchemaError(f"the board for {rules.num_players} players breaks a setup rule: {message}",
                                   where, source_line=line, hint=f"the check is at {rules.doc.pos(chk.path)[0]}")

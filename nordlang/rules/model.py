@@ -30,6 +30,7 @@ class BoardCheck(NamedTuple):
     path: tuple           # where it is in the rulebook
     offenders: bool = False
     about: tuple | None = None    # data_checks: the path of the data it checks
+    any_board: bool = False       # a need of the rules, checked on every board (a scenario's map too)
 
 
 class _SpaceNames:
@@ -431,7 +432,7 @@ class Rules:
                 if fn:
                     (self.position_checks if section == "position_checks" else self.board_checks).append(
                         BoardCheck(fn, chk["message"], chk.get("warning", False), (section, i), key == "offenders",
-                                   about))
+                                   about, chk.get("any_board", False)))
 
     def _summary_note(self, res: dict) -> str | None:
         """The note kind whose last argument says what set it off (simulate

@@ -3,8 +3,9 @@ moves, and expectations that are checked like a test.
 
 A position is built the way a player would set up the table: the
 rulebook's own setup runs first, then each location the scenario lists
-gets exactly the pieces it names, taken from what the game has (never
-created), so pieces are conserved and a count above the supply is an error.
+gets exactly the pieces it names: one a listed place held, else one from
+its home (a piece without a home: from a zone left unlisted), else one made
+for the scenario. That position is the baseline pieces are conserved from.
 """
 
 from .check import Failure, Report, Scenario

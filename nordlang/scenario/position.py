@@ -8,10 +8,11 @@ from pathlib import Path
 
 from ..engine.flow import DeadEnd
 from ..engine.game import Game
+from ..engine.invariants import created_items, rebase_created
 from ..engine.state import State
 from ..errors import EvalError, NordError, Pos, SchemaError, UsageError, did_you_mean
 from ..rules import schema as schema_mod
-from ..rules.build import read_doc
+from ..rules.build import check_board, read_doc
 from ..rules.games import scenario_rulebook, variants_folder
 from ..rules.loader import check_errors, fix_lines, wrong_kind
 from ..rules.overlay import variant_file
@@ -49,6 +50,7 @@ def load_scenario(path, rulebook=None) -> Scenario:
     doc = read_doc(rulebook, variants)
     players = data["players"]
     _board(doc, data, src, players)
+    _track_values(doc, data, src)
     if "legend" in data:
         doc.data["legend"] = {**(doc.data.get("legend") or {}), **data["legend"]}
     from ..rules.model import Rules
@@ -59,6 +61,8 @@ def load_scenario(path, rulebook=None) -> Scenario:
         raise _err(src, ("players",), e.message) from None
     fix_lines(doc, errors)
     check_errors(errors)
+    at = ("map",) if "map" in data else ("seats",) if "seats" in data else ()
+    check_errors([e for e in check_board(rules, (src, at)) if e.kind == "error"])
     game = _arrange(rules, data, src)
     sc = Scenario(path, data, src, rules, game)
     sc.check_script()
@@ -98,6 +102,10 @@ def _board(doc, data, src, players) -> None:
     from ..rules.island import board_for, by_count
     boards = doc.data.get("boards")
     _, path, _ = board_for(boards, players)
+    if data.get("seats") == []:
+        raise _err(src, ("seats",), "'seats: []' names no seat", key=True,
+                   hint="leave 'seats' out (the position, or the rulebook's own setup, then decides where each "
+                        "player starts), or name each player's starting structure in turn order")
     if "map" not in data:
         for k in _DRAWING:
             if k in data:
@@ -116,12 +124,50 @@ def _board(doc, data, src, players) -> None:
     if "seats" in data:
         board["seats"] = data["seats"]
     else:
-        kinds = list(doc.data.get("structures") or {})
-        first = sorted(k for k, v in board["structures"].items() if kinds and v.get("kind") == kinds[0])
-        board["seats"] = first[:players]
+        board["seats"] = _seats_from_position(doc, data, board["structures"], players)
     if path is None:            # (the rulebook has no board for this count, or one board for all)
         path = ("boards", players) if by_count(boards) else ("boards",)
     _put(doc, path, board, {path: (src, ())})
+
+
+def _seats_from_position(doc, data, drawn, players) -> list:
+    """The seats of a drawn board that names none: the position decides.
+    Player p's seat is the first structure (of the first structure kind)
+    the position lists holding a piece of p's colour, else the first listed
+    one still free, else the first free one by letter; so the setup's
+    pieces go where the position puts pieces anyway."""
+    kinds = list(doc.data.get("structures") or {})
+    seatable = sorted(k for k, v in drawn.items() if kinds and v.get("kind") == kinds[0])
+    at = (data.get("position") or {}).get("at") or {}
+    listed = [str(k) for k in at if str(k) in seatable]
+    colors = list((doc.data.get("players") or {}).get("colors") or [])
+
+    def colours_in(spec) -> set:
+        parts = [spec] if isinstance(spec, (str, int)) else spec if isinstance(spec, list) else []
+        return {str(x).partition("*")[0].partition(":")[2].strip() for x in parts}
+    seats: list = []
+    for p in range(players):
+        mine = [k for k in listed if k not in seats and p < len(colors) and colors[p] in colours_in(at[k])]
+        free = mine or [k for k in listed if k not in seats] or [k for k in seatable if k not in seats]
+        if free:
+            seats.append(free[0])
+    return seats
+
+
+def _track_values(doc, data, src) -> None:
+    """position.track_values: a track's values (the points of its slots, in
+    order), set for this scenario as a variant would set them."""
+    values = (data.get("position") or {}).get("track_values") or {}
+    zones = doc.data.get("zones") or {}
+    tracks = [k for k, z in zones.items() if isinstance(z, dict) and z.get("type") == "track"]
+    for name, vals in values.items():
+        path = ("position", "track_values", name)
+        if name not in tracks:
+            raise _err(src, path, f"{name!r} is not a track of this game", key=True,
+                       expected=", ".join(tracks) or "none: the rulebook has no track",
+                       hint=did_you_mean(str(name), tracks))
+        doc.data["zones"] = zones = {**zones, name: {**zones[name], "values": vals}}
+        doc.overrides[("zones", name, "values")] = (src, path)
 
 
 def _at(data, path):
@@ -161,16 +207,13 @@ def _arrange(rules, data, src) -> Game:
     pos = data.get("position") or {}
     at = pos.get("at") or {}
     listed, specs = _listing(rules, state, at, src)
-    limbo: dict = {}
-    came_from: dict = {}        # item -> the first listed place that held it
+    made = created_items(state)         # what the setup made: a colour no player has comes only from it
+    limbo: dict = {}                    # the pieces taken off the listed places, until placed again
     for key in listed:
         for item in list(state.items(key)):
             n = state.amount(key, item)
             state.remove(key, item, n)
             limbo[item] = limbo.get(item, 0) + n
-            came_from.setdefault(item, listed[key])
-    order = sorted((k for k in list(state.pools) + list(state.decks) + list(state.tracks) if k not in listed),
-                   key=lambda k: rules.show(k))
     for key, loc in listed.items():
         spec, path = specs[key]
         items = _items_at(rules, spec, src, path)
@@ -182,7 +225,7 @@ def _arrange(rules, data, src) -> Game:
                 if track is None:
                     raise _err(src, ipath, "'-' (an empty slot) is only for tracks")
                 continue
-            _take(rules, state, item, limbo, order, listed, src, ipath, loc)
+            _take(rules, state, item, limbo, listed, made, src, ipath)
             try:
                 if track is not None:
                     track[slot] = item
@@ -191,29 +234,11 @@ def _arrange(rules, data, src) -> Game:
             except EvalError as e:
                 raise _err(src, ipath, f"{e.message}",
                            hint="one piece per space: two workers cannot share it") from None
-    homeless: dict = {}         # listed home -> its pieces the listing leaves out
     for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
-        if n <= 0:
-            continue
         home = _home(rules, item)
-        if home is None:
-            loc = came_from[item]
-            raise _err(src, ("position", "at", loc), f"the listing of {loc} leaves out {rules.show(item)}, which "
-                       "stood there, and it has no home to go back to", key=True,
-                       hint=f"list {rules.show(item)} where it stands now (in {loc}, or in another place)")
-        if home in listed:
-            homeless.setdefault(home, []).append((item, n))
-        else:
-            state.add(home, item, n)
-    for home in (h for h in listed if h in homeless):
-        # a home that is listed keeps what it lists: the rest of its pieces has no place to go
-        left = homeless[home]
-        loc, total = listed[home], sum(n for _, n in left)
-        what = ", ".join(f"{n} {rules.show(item)}" for item, n in left[:4]) + (", ..." if len(left) > 4 else "")
-        raise _err(src, ("position", "at", loc), f"{loc} is listed with {state.total(home)} piece(s), which leaves "
-                   f"{total} of the game's pieces that were there with no place to go ({what})", key=True,
-                   hint=f"the game keeps every piece: list where these {total} stand now, or leave {loc} out of "
-                        "'at' to keep them there")
+        if n > 0 and home is not None and home not in listed:
+            state.add(home, item, n)        # (else it leaves the game: its place lists what it holds)
+    rebase_created(state)
     for color, n in (pos.get("points") or {}).items():
         p = _player(rules, color, src, ("position", "points", color))
         state.counters[("points", p)] = n
@@ -294,20 +319,34 @@ def _home(rules, item):
     return (home, None)
 
 
-def _take(rules, state, item, limbo, order, listed, src, path, loc):
-    """Take a listed piece from the pieces the listing displaced, its home,
-    or any place not listed (a listed place holds what it lists, no more)."""
+def _zone_order(rules, state) -> list:
+    """The zones a listed piece without a home may come from, in the order the rulebook
+    declares them (a player's zone in turn order; a grid zone's cells row by
+    row): never a space or a structure of the board, whose pieces stay
+    unless the position lists them."""
+    out = []
+    for name, z in rules.zones.items():
+        for owner in (range(rules.num_players) if z.get("per_player") else (None,)):
+            key = (name, owner)
+            out.extend(sorted(state.cells.get(key, ())) if name in rules.grid_zones else [key])
+    return out
+
+
+def _take(rules, state, item, limbo, listed, made, src, path):
+    """A listed piece: one a listed place held, else one from its home (a
+    piece without a home: from a zone the position leaves unlisted), else
+    one made for the scenario."""
     if limbo.get(item, 0) > 0:
         limbo[item] -= 1
         return
     home = _home(rules, item)
-    if home is not None and home not in listed and state.amount(home, item) > 0:
-        state.remove(home, item)
-        return
-    for key in order:
-        if state.amount(key, item) > 0:
+    for key in [home] if home is not None else _zone_order(rules, state):
+        if key not in listed and state.amount(key, item) > 0:
             state.remove(key, item)
             return
-    made = state.counters.get(("created", item), 0)
-    raise _err(src, path, f"no {rules.show(item)} left to put on {loc}: the game has {made} in all",
-               hint="a position cannot hold more pieces than the game has")
+    kind, tag = item
+    if rules.pieces[kind].get("owned") and isinstance(tag, int) and tag >= rules.num_players and item not in made:
+        raise _err(src, path, f"{rules.show(item)} is {rules.colors[tag]}'s, who does not play in a game of "
+                   f"{rules.num_players}, and the setup made none", expected="a piece of a player's colour: "
+                   + ", ".join(rules.colors[:rules.num_players]),
+                   hint="a piece of a colour no player has exists only if the rulebook's setup makes it")
