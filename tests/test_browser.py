@@ -177,8 +177,12 @@ def test_a_replay_steps_forward_and_back(server, browser, tmp_path):
     wait(browser, lambda d: view(d)["step"] == len(view(d)["steps"]) - 1, "the last step")
     assert browser.find_element(By.ID, "result").text.startswith("Game over")
     # the README's picture: a move in the middle of the game marked, and why a space is refused there
-    browser.execute_script("goStep(23)")
-    wait(browser, lambda d: view(d)["step"] == 23 and d.find_elements(By.CSS_SELECTOR, "#board .mark"), "step 23")
+    # (the first step from 23 on where a placement is pending)
+    for step in range(23, 60):
+        browser.execute_script(f"goStep({step})")
+        wait(browser, lambda d, k=step: view(d)["step"] == k, f"step {step}")
+        if view(browser)["decision"]["choice"] == "place" and browser.find_elements(By.CSS_SELECTOR, "#board .mark"):
+            break
     assert view(browser)["decision"]["choice"] == "place"
     click_space(browser, "a1")
     why = wait(browser, lambda d: d.find_element(By.ID, "why-text").text, "why a1 is refused")
