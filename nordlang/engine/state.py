@@ -146,11 +146,6 @@ class State:
                 return ()
         raise self._no_zone(key)
 
-    def _unmade_cell(self, key) -> bool:
-        """Is key (which the pools do not hold) a grid's cell nothing has come
-        to? (Asked first: empty cells are read far more than decks or tracks.)"""
-        return key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones
-
     def _not_here(self, key) -> EvalError:
         """The error for putting items on (or taking them from) a whole grid."""
         if type(key) is tuple and len(key) == 2 and key[0] in self.rules.grid_zones:
@@ -187,7 +182,7 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return pool.get(item, 0)
-        if self._unmade_cell(key):
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
             return 0
         deck = self.decks.get(key)
         if deck is not None:
@@ -287,7 +282,7 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_item_key))
-        if self._unmade_cell(key):
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
             return ()
         deck = self.decks.get(key)
         if deck is not None:
@@ -302,7 +297,7 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return sum(pool.values())
-        if self._unmade_cell(key):
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
             return 0
         deck = self.decks.get(key)
         if deck is not None:
