@@ -11,7 +11,8 @@ from . import add_rules_options
 
 def add(sub):
     p = sub.add_parser("test", help="run scenario files (their scripted moves and expectations)")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders of them")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="scenario files (FILE::BRANCH: one branch of a file) or folders of them")
     p.add_argument("-v", "--verbose", action="store_true", help="also print each scenario's description")
     add_rules_options(p, players=False, variants=False)
     p.set_defaults(func=run)
@@ -37,7 +38,7 @@ def scenario_files(paths) -> tuple[list[Path], dict]:
                     skipped["rulebook"] += 1
                 else:
                     out.append(x)
-        elif p.exists():
+        elif p.exists() or split_branch(p)[0].is_file():
             out.append(p)
         else:
             raise LoadError(f"no such file or folder: {raw}", Pos(raw))
@@ -77,21 +78,24 @@ def run(args):
     files, skipped = scenario_files(args.paths)
     passed = failed = broken = 0
     for f in files:
+        f, only = split_branch(f)
         try:
             sc = load_scenario(f, args.rulebook)
-            rep = sc.run()
+            runs = scenario_runs(sc, only)
         except NordError as e:
             broken += 1
-            print(f"ERROR {f}\n{_indent(e.format())}")
+            print(error_text(f"{f}" + (f"::{only}" if only else ""), e))
             continue
-        if rep.passed:
-            passed += 1
-            print(f"PASS  {f}" + (f"  {rep.description}" if args.verbose else ""))
-        else:
-            failed += 1
-            print(f"FAIL  {f}  {rep.description}")
-            for fl in rep.failures:
-                print(_indent(fl.format()))
+        for one in runs:
+            try:
+                rep = one.run()
+            except NordError as e:
+                broken += 1
+                print(error_text(one.name, e))
+                continue
+            passed += rep.passed
+            failed += not rep.passed
+            print(result_text(one.name, rep, args.verbose))
     summary = f"{passed} passed, {failed + broken} failed"
     summary += _skipped_words(skipped)
     if not files:
@@ -101,6 +105,35 @@ def run(args):
     if broken:
         return 2
     return 1 if failed or not files else 0       # (a run that finds no scenario is no success)
+
+
+def split_branch(path) -> tuple[Path, str | None]:
+    """FILE::NAME (one branch of a file, as results name it) -> (FILE, NAME)."""
+    text = str(path)
+    if "::" in text and not Path(text).exists():
+        file, name = text.rsplit("::", 1)
+        return Path(file), name
+    return Path(text), None
+
+
+def scenario_runs(sc, only: str | None = None) -> list:
+    """The tests of a loaded scenario file: one per branch (or the branch
+    `only`), else the file's script; each on its own copy of the position."""
+    if only is not None:
+        return [sc.for_branch(only)]
+    return [sc.for_branch(name) for name in sc.branches] or [sc]
+
+
+def result_text(name: str, rep, verbose: bool = False) -> str:
+    """A scenario's result as `nord test` prints it (a failure with each of its failures)."""
+    if rep.passed:
+        return f"PASS  {name}" + (f"  {rep.description}" if verbose else "")
+    return "\n".join([f"FAIL  {name}  {rep.description}", *(_indent(fl.format()) for fl in rep.failures)])
+
+
+def error_text(name: str, error: NordError) -> str:
+    """A scenario that cannot run (it does not load, or a check cannot be made), as `nord test` prints it."""
+    return f"ERROR {name}\n{_indent(error.format())}"
 
 
 def _indent(text):

@@ -92,6 +92,7 @@ class _Picture(_Board, _Grids, _Panel):
     def _styles(self):
         self.kind_shape = {}
         self.kind_fill = {}
+        self.tag_fill = {}          # (kind, tag) -> the colour the rulebook gives that tag
         self.kind_rank = {}
         free = 0
         for i, (kind, spec) in enumerate(self.rules.pieces.items()):
@@ -107,6 +108,10 @@ class _Picture(_Board, _Grids, _Panel):
             fill = spec.get("color")
             self.kind_fill[kind] = fill if isinstance(fill, str) else NEUTRAL_FILLS[i % len(NEUTRAL_FILLS)]
             self.kind_rank[kind] = i
+            for tag in spec.get("tags") or ():
+                colour = (spec.get("tag_colors") or {}).get(str(tag))
+                if colour is not None:
+                    self.tag_fill[(kind, tag)] = colour
 
     def shape_of(self, kind):
         return self.kind_shape.get(kind, "token")
@@ -123,7 +128,7 @@ class _Picture(_Board, _Grids, _Panel):
         own = self.owner(item)
         if own is not None:         # (only a colour: a player's name may be none, like x)
             return self.rules.color_values[item[1]]
-        return self.kind_fill.get(item[0], "#dddddd")
+        return self.tag_fill.get(item) or self.kind_fill.get(item[0], "#dddddd")
 
     def labelled(self, item) -> bool:
         """A token that shows its tag as text."""

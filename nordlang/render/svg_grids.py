@@ -19,7 +19,7 @@ GCELL_W, GCELL_H = 58, 46         # a grid cell, in px (wider when the game's na
 LABEL_X = 19                      # where an item's name starts in its cell
 CHAR_W = 7                        # the width of a character of a name, in px (bold, 11 px)
 GRID_HEAD = 34                    # a grid's name, and its column numbers
-GRID_LABEL = 22                   # room for the row numbers
+GRID_LABEL = 22                   # room for the row numbers (wider for a grid's row labels)
 GRID_GAP = 18                     # between two grids
 SHOWN = 3                         # items written in a cell, one a line (more: "+N")
 
@@ -62,6 +62,11 @@ class _Grids:
         used = [c[3] for c in self.state.cells.get(key, ()) if self.state.pools.get(c)]
         return min(columns, max(used, default=-1) + 2)
 
+    def row_room(self, key) -> int:
+        """The room left of a grid's cells for its row numbers, or its row labels."""
+        labels = self.rules.zones[key[0]].get("row_labels")
+        return max(GRID_LABEL, 10 + 6 * max(map(len, labels))) if labels else GRID_LABEL
+
     def grid_layout(self, top) -> tuple[int, int]:
         """(width, height) of the grids drawn from `top` down; where each goes is kept."""
         self.grid_at = []
@@ -69,7 +74,7 @@ class _Grids:
         y, width = top, 0
         for key in self.grid_keys():
             rows, _ = self.rules.grid_zones[key[0]]
-            w = max(GRID_LABEL + self.shown_columns(key) * self.gcell_w,
+            w = max(self.row_room(key) + self.shown_columns(key) * self.gcell_w,
                     24 + 8 * len(self.rules.show(key)) + 6 * len(self.grid_note(key)))
             self.grid_at.append((key, y))
             y += GRID_HEAD + rows * GCELL_H + GRID_GAP
@@ -77,9 +82,8 @@ class _Grids:
         return width, (y - top - GRID_GAP if self.grid_at else 0)
 
     def grid_note(self, key) -> str:
-        rows, columns = self.rules.grid_zones[key[0]]
         filled = sum(1 for c in self.state.cells.get(key, ()) if self.state.pools.get(c))
-        return f"{filled} of {rows * columns} cells filled"
+        return f"{filled} cell{'s' if filled != 1 else ''} filled"
 
     def grids(self) -> None:
         if not self.grid_at:
@@ -104,12 +108,18 @@ class _Grids:
                          cls="grid-name"))
         more = self.grid_note(key)
         out.append(_text(x0 + 24 + 8 * len(at), y0 + 14, more, size=10, fill=MUTED))
-        left, top = x0 + GRID_LABEL, y0 + GRID_HEAD
+        room = self.row_room(key)
+        labels = rules.zones[key[0]].get("row_labels")
+        left, top = x0 + room, y0 + GRID_HEAD
         for c in range(shown):
             out.append(_text(left + (c + 0.5) * self.gcell_w, top - 4, c, size=10, fill=MUTED, anchor="middle"))
         for r in range(rows):
-            out.append(_text(x0 + GRID_LABEL / 2, top + r * GCELL_H + GCELL_H / 2 + 4, r, size=10, fill=MUTED,
-                             anchor="middle"))
+            if labels:
+                out.append(_text(left - 5, top + r * GCELL_H + GCELL_H / 2 + 4, labels[r], size=10, fill=MUTED,
+                                 anchor="end", cls="row-label"))
+            else:
+                out.append(_text(x0 + GRID_LABEL / 2, top + r * GCELL_H + GCELL_H / 2 + 4, r, size=10, fill=MUTED,
+                                 anchor="middle"))
             for c in range(shown):
                 self.grid_cell(key + (r, c), left + c * self.gcell_w, top + r * GCELL_H)
         out.append("</g>")

@@ -210,7 +210,7 @@ def _text_keys(v):
 
 def validate_doc(doc: Doc) -> list[NordError]:
     errors = schema_mod.validate(doc.data, "rulebook", lambda path, key=False: doc.pos(path, key))
-    return errors + _check_players(doc) + _check_color_values(doc) + _check_notation(doc)
+    return errors + _check_players(doc) + _check_color_values(doc) + _check_row_labels(doc) + _check_notation(doc)
 
 
 def _check_notation(doc: Doc) -> list[NordError]:
@@ -240,6 +240,35 @@ def _check_color_values(doc: Doc) -> list[NordError]:
                 pos, line = doc.pos((section, name, "color"))
                 errors.append(SchemaError(f"{section}.{name}.color is {value!r}, which is no colour", pos,
                                           source_line=line, expected="#rgb, #rrggbb or a CSS colour name"))
+            by_tag = spec.get("tag_colors") if isinstance(spec, dict) else None
+            tags = spec.get("tags") if isinstance(spec, dict) else None
+            for tag, value in (by_tag.items() if isinstance(by_tag, dict) else ()):
+                pos, line = doc.pos((section, name, "tag_colors", tag))
+                if isinstance(value, str) and not is_color(value):
+                    errors.append(SchemaError(f"{section}.{name}.tag_colors.{tag} is {value!r}, which is no colour",
+                                              pos, source_line=line, expected="#rgb, #rrggbb or a CSS colour name"))
+                if isinstance(tags, list) and tag not in [str(t) for t in tags]:
+                    errors.append(SchemaError(f"{section}.{name}.tag_colors names {tag!r}, which is no tag of {name}",
+                                              pos, source_line=line, expected=", ".join(map(str, tags)),
+                                              hint=did_you_mean(tag, [str(t) for t in tags])))
+    return errors
+
+
+def _check_row_labels(doc: Doc) -> list[NordError]:
+    """A grid's row_labels name each of its rows once."""
+    errors = []
+    zones = doc.data.get("zones")
+    for name, spec in (zones.items() if isinstance(zones, dict) else ()):
+        labels = spec.get("row_labels") if isinstance(spec, dict) else None
+        if not isinstance(labels, list):
+            continue
+        pos, line = doc.pos(("zones", name, "row_labels"))
+        if spec.get("type") != "grid":
+            errors.append(SchemaError(f"zones/{name}: 'row_labels' goes only with type: grid", pos, source_line=line))
+        elif isinstance(spec.get("rows"), int) and len(labels) != spec["rows"]:
+            errors.append(SchemaError(f"zones/{name}: row_labels names {len(labels)} row(s), the grid has "
+                                      f"{spec['rows']}", pos, source_line=line,
+                                      hint="one name for each row, from the top"))
     return errors
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.game import Move, compute_result
-from ..errors import LangError, NordError, Pos, SchemaError, did_you_mean
+from ..engine.game import Game, Move, compute_result
+from ..errors import LangError, NordError, Pos, SchemaError, UsageError, did_you_mean
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
@@ -38,8 +38,50 @@ class Report:
 class Scenario:
     """A loaded scenario: rules, a game at the position, the script."""
 
-    def __init__(self, path, data, src, rules, game):
+    def __init__(self, path, data, src, rules, game, branch: str | None = None):
         self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
+        self.branch = branch
+
+    # ---------------- branches ----------------
+    @property
+    def branches(self) -> list[str]:
+        """The names of the file's branches, in file order ([] when it has none)."""
+        return list(self.data.get("branches") or {})
+
+    def for_branch(self, name: str) -> Scenario:
+        """The scenario of one branch: the same position (a copy of the game, so
+        each branch plays on its own), its 'moves' and then the branch's."""
+        if name not in self.branches:
+            raise UsageError(f"{self.path} has no branch {name!r}" + ("" if self.branches else " (it has no branches)"),
+                             hint=did_you_mean(name, self.branches) or ("its branches: " + ", ".join(self.branches)
+                                                                      if self.branches else None))
+        return self.copy(name)
+
+    def copy(self, branch: str | None = None) -> Scenario:
+        """This scenario (or one of its branches) on its own copy of the game."""
+        game = Game(self.rules, self.game.seed, self.game.state.clone(keep_log=True))
+        return Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
+
+    @property
+    def name(self) -> str:
+        """The scenario's name in a report: its path, with '::branch' for a branch."""
+        return self.path + (f"::{self.branch}" if self.branch is not None else "")
+
+    def script(self) -> list[tuple[tuple, object]]:
+        """(path in the file, entry) of each entry this scenario plays: 'moves',
+        then (for a branch) the branch's 'moves'."""
+        out = [(("moves", i), step) for i, step in enumerate(self.data.get("moves", []) or [])]
+        if self.branch is not None:
+            mine = self.data["branches"][self.branch].get("moves") or []
+            out += [(("branches", self.branch, "moves", i), step) for i, step in enumerate(mine)]
+        return out
+
+    def final_expect(self) -> tuple[tuple, dict] | None:
+        """(path, mapping) of the expectation checked at the end, if any."""
+        if self.branch is not None:
+            b = self.data["branches"][self.branch]
+            return (("branches", self.branch, "expect"), b["expect"]) if "expect" in b else None
+        return (("expect",), self.data["expect"]) if "expect" in self.data else None
 
     def check_script(self) -> None:
         """Before anything runs: every move in notation, every expression resolves."""
@@ -94,13 +136,16 @@ class Scenario:
                     self._compile(text, path + ("values", text), key=True)
                 except NordError as e:
                     errors.append(e)
-        for i, step in enumerate(self.data.get("moves", []) or []):
-            if isinstance(step, dict):
-                expect(step["expect"], ("moves", i, "expect"))
-            else:
-                notation(step, ("moves", i))
-        if "expect" in self.data:
-            expect(self.data["expect"], ("expect",))
+        for name in [None, *self.branches] if self.branch is None else [self.branch]:
+            every = self if name is None else Scenario(self.path, self.data, self.src, self.rules, self.game, name)
+            for path, step in every.script()[0 if name is None else len(self.data.get("moves") or []):]:
+                if isinstance(step, dict):
+                    expect(step["expect"], path + ("expect",))
+                else:
+                    notation(step, path)
+            final = every.final_expect()
+            if final is not None:
+                expect(final[1], final[0])
         check_errors(errors)
 
     # ---------------- running ----------------
@@ -108,30 +153,44 @@ class Scenario:
         """Play the scripted moves only (of the first `upto` entries of 'moves',
         else all; expectations are not checked); an error message if one
         cannot be played."""
-        for i, step in enumerate((self.data.get("moves", []) or [])[:upto]):
+        for i, (path, step) in enumerate(self.script()[:upto]):
             if isinstance(step, dict):
                 continue
             try:
                 self.game.play(step)
             except NordError as e:
-                return f"{self.src.pos(('moves', i))}: move {i + 1} {step!r} cannot be played: {e.message}"
+                return f"{self.src.pos(path)}: move {i + 1} {step!r} cannot be played: {e.message}"
         return None
 
     def run(self) -> Report:
-        rep = Report(self.path, self.data.get("description", "").strip().split(". ")[0].split("\n")[0])
-        for i, step in enumerate(self.data.get("moves", []) or []):
+        """The report of the script; a file with branches and no branch chosen
+        runs every branch (each on its own copy) and reports all failures."""
+        if self.branch is None and self.branches:
+            rep = Report(self.path, self.description)
+            for name in self.branches:
+                rep.failures.extend(self.for_branch(name).run().failures)
+            return rep
+        rep = Report(self.name, self.description)
+        for i, (path, step) in enumerate(self.script()):
             if isinstance(step, dict):
-                self.check(step["expect"], ("moves", i, "expect"), rep)
+                self.check(step["expect"], path + ("expect",), rep)
                 continue
             try:
                 self.game.play(step)
             except NordError as e:
-                rep.failures.append(Failure(self.src.pos(("moves", i)), f"move {i + 1} {step!r} cannot be played",
+                rep.failures.append(Failure(self.src.pos(path), f"move {i + 1} {step!r} cannot be played",
                                             "a legal move", e.message + (f" ({e.hint})" if e.hint else "")))
                 return rep
-        if "expect" in self.data:
-            self.check(self.data["expect"], ("expect",), rep)
+        final = self.final_expect()
+        if final is not None:
+            self.check(final[1], final[0], rep)
         return rep
+
+    @property
+    def description(self) -> str:
+        """The first sentence of the description (a branch's own, if it has one)."""
+        own = self.data["branches"][self.branch].get("description") if self.branch is not None else None
+        return str(own or self.data.get("description", "")).strip().split(". ")[0].split("\n")[0]
 
     def check(self, exp: dict, path, rep: Report) -> None:
         g, rules = self.game, self.rules

@@ -3,6 +3,7 @@ it sets up on it, pieces taken from what the game has."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ..engine.flow import DeadEnd
@@ -36,6 +37,7 @@ def load_scenario(path, rulebook=None) -> Scenario:
         return pos, src.line(pos.line)
     errors = schema_mod.validate(data, "scenario", locate)
     check_errors(errors)
+    _check_branches(data, src)
     rulebook = scenario_rulebook(path, data, src, rulebook)
     folder = variants_folder(rulebook)
     variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
@@ -61,6 +63,30 @@ def load_scenario(path, rulebook=None) -> Scenario:
     sc = Scenario(path, data, src, rules, game)
     sc.check_script()
     return sc
+
+
+_BRANCH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
+def _check_branches(data, src) -> None:
+    """What the schema cannot say of 'branches': a name fit for FILE::NAME and
+    `pytest -k`, a branch that plays a move, no 'expect' beside them."""
+    branches = data.get("branches")
+    if branches is None:
+        return
+    if "expect" in data:
+        raise _err(src, ("expect",), "'expect' beside 'branches': each branch states what must hold after it",
+                   key=True, hint="move these expectations into each branch's 'expect', or, if they hold where "
+                                  "the branches part, make them the last entry of 'moves' ('- expect: ...')")
+    for name, branch in branches.items():
+        if not _BRANCH_NAME.fullmatch(str(name)):
+            raise _err(src, ("branches", name), f"{str(name)!r} cannot name a branch", key=True,
+                       expected="letters, digits, '-', '_' and '.', starting with a letter or digit",
+                       hint="the name is part of the test's id (FILE::NAME), as `nord test` and pytest show it")
+        if all(isinstance(step, dict) for step in branch["moves"]):
+            raise _err(src, ("branches", name, "moves"), f"branch {name!r} plays no move, so it is no script of its "
+                       "own", hint="give it at least one move; expectations that hold where the branches part "
+                                   "belong at the end of the scenario's 'moves'")
 
 
 _DRAWING = ("map", "tile_map", "structures", "geometry", "shape", "size")

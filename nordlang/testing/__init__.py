@@ -1,0 +1,1 @@
+"""Running scenario files from other test runners (pytest_plugin: pytest's)."""
