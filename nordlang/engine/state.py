@@ -11,6 +11,7 @@ spaces (which pieces link) up to date and record events.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 
 from ..board.graph import bit_layout, links_for
@@ -48,7 +49,7 @@ class State:
         self.version = hash(("state", seed, next(_FRESH)))
         self.shared = False       # zones still shared with the state this one was copied from
         self.probing = False      # a lookahead probe runs on this position: it must not change
-        self.cells = {}           # grid zone key -> the cells made so far (each a pool), a frozenset
+        self.cells = {}           # grid zone key -> the cells made so far (each a pool), a sorted tuple
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -140,7 +141,7 @@ class State:
         grids = self.rules.grid_zones
         if type(key) is tuple and key and key[0] in grids:
             if len(key) == 2:
-                return tuple(sorted(self.cells.get(key, ())))
+                return self.cells.get(key, ())
             if len(key) == 4:
                 return ()
         raise self._no_zone(key)
@@ -163,7 +164,9 @@ class State:
         pool = self.pools[key] = {}
         self._mine.add(key)
         grid = key[:2]
-        self.cells[grid] = self.cells.get(grid, frozenset()) | {key}
+        made = self.cells.get(grid, ())
+        at = bisect.bisect(made, key)        # kept in order: filled_cells and whole-grid reads need not sort
+        self.cells[grid] = made[:at] + (key,) + made[at:]
         return pool
 
     def zone_kind(self, key):
@@ -179,6 +182,8 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return pool.get(item, 0)
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
+            return 0
         deck = self.decks.get(key)
         if deck is not None:
             return deck.count(item)
@@ -277,6 +282,8 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_item_key))
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
+            return ()
         deck = self.decks.get(key)
         if deck is not None:
             return tuple(deck)
@@ -290,6 +297,8 @@ class State:
         pool = self.pools.get(key)
         if pool is not None:
             return sum(pool.values())
+        if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
+            return 0
         deck = self.decks.get(key)
         if deck is not None:
             return len(deck)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
 _TRIAL = 500                # calls that decide whether a definition's memo pays (Func._on_trial)
+_PAYS = 10                  # ... it pays when at least 1 call in _PAYS finds its value there
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
 _MISSING = object()
@@ -119,10 +120,12 @@ class Func:
 
     def _on_trial(self, memoised):
         """The memoised call, on trial: its first _TRIAL calls count how often
-        the memo answers; under 1 in 100, calls go straight to the code from
+        the memo answers; under 1 in 10, calls go straight to the code from
         then on (a definition asked once per position, like the options of a
-        random player's choice, was only paying for its memo). The values are
-        the same either way: only the time differs."""
+        random player's choice, was only paying for its memo; at 1 in 10 a
+        small definition's rare answers still cost more in keys and stores
+        than they save). The values are the same either way: only the time
+        differs."""
         f, py = self, self.py
         memo_get = _MEMO.get
         tally = [0, 0]                 # calls, memo answers
@@ -139,7 +142,7 @@ class Func:
             else:
                 tally[1] += 1
             if tally[0] >= _TRIAL:
-                f.call = memoised if 100 * tally[1] >= tally[0] else py
+                f.call = memoised if _PAYS * tally[1] >= tally[0] else py
             return hit
         return trial
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge, size
 from ...lang.builtins import BARE
-from .grids import _cell, cell_neighbors
+from .grids import cell_neighbors
 from .registry import _charge_, _def, _per_space, _space, no_board_hint
 
 
@@ -89,8 +89,8 @@ def _distance(ctx, a, b):
 @_def("row", arity=(1, 1), doc="the row of a space, from 1 at the top (the number in its name; on a hex "
       "board the axial r + 1); of a grid's cell, its row as cell() numbers it, from 0", example="row(s) == 1")
 def _row(ctx, s):
-    if _is_cell(ctx, s):
-        return _cell(ctx, s)[2]
+    if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:
+        return s[2]                    # a grid's cell (_is_cell, written out: this runs very often)
     return _coordinates(ctx, s)[0] + 1
 
 
@@ -98,14 +98,14 @@ def _row(ctx, s):
       "a hex board the axial q + 1); of a grid's cell, its column as cell() numbers it, from 0",
       example="column(s) == 1")
 def _column(ctx, s):
-    if _is_cell(ctx, s):
-        return _cell(ctx, s)[3]
+    if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:
+        return s[3]                    # a grid's cell (_is_cell, written out: this runs very often)
     return _coordinates(ctx, s)[1] + 1
 
 
 def _is_cell(ctx, s) -> bool:
     """Is s a grid's cell (not a space, nor something else of four parts)?"""
-    return type(s) is tuple and len(s) == 4 and type(s[0]) is str and s[0] in ctx.rules.grid_zones
+    return s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones
 
 
 def _coordinates(ctx, s):

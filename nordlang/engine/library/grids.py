@@ -49,7 +49,7 @@ def _cell_at(ctx, z, r, c):
 def _filled_cells(ctx, z):
     _grid(ctx, z)
     pools = ctx.state.pools
-    out = tuple(sorted(c for c in ctx.state.cells.get(z, ()) if pools[c]))
+    out = tuple([c for c in ctx.state.cells.get(z, ()) if pools[c]])     # (the cells are kept in order)
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
@@ -62,8 +62,23 @@ def _grid_of(ctx, c):
 
 
 def cell_neighbors(ctx, c) -> tuple:
-    """The cells orthogonally next to a cell, within its grid: above, left, right, below."""
-    name, owner, r, col = _cell(ctx, c)
-    rows, columns = ctx.rules.grid_zones[name]
-    return tuple((name, owner, r + dr, col + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                 if 0 <= r + dr < rows and 0 <= col + dc < columns)
+    """The cells orthogonally next to a cell (c, checked to be one), within its grid: above, left,
+    right, below."""
+    dims = ctx.rules.grid_zones[c[0]]
+    key = (dims, c)
+    out = _NEIGHBORS.get(key)
+    if out is None:
+        name, owner, r, col = c
+        rows, columns = dims
+        out = tuple((name, owner, r + dr, col + dc) for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                    if 0 <= r + dr < rows and 0 <= col + dc < columns)
+        if len(_NEIGHBORS) > _NEIGHBORS_LIMIT:
+            _NEIGHBORS.clear()
+        _NEIGHBORS[key] = out
+    return out
+
+
+# The neighbours of cells by (grid's rows and columns, cell): they depend on
+# nothing else, and grids are small; kept bounded all the same.
+_NEIGHBORS: dict = {}
+_NEIGHBORS_LIMIT = 20_000
