@@ -141,15 +141,16 @@ def check_events(sc, exp, at, fail, Failure) -> None:
 
 
 def _lines(texts) -> str:
-    return "none" if not texts else "".join(f"\n        {t}" for t in texts)
+    """Events one a line, under a failure's 'expected:' or 'actual:'."""
+    return "none" if not texts else ("\n" + " " * 16).join(texts)
 
 
 def _diff(want, got) -> str:
+    """The lines a failure adds under 'actual:': each event missing, each unexpected."""
     missing = [t for t in want if t not in got]
     extra = [t for t in got if t not in want]
-    parts = [f"missing: {_list(missing)}" if missing else "", f"unexpected: {_list(extra)}" if extra else ""]
-    parts = [p for p in parts if p] or ["the same events in another order"]
-    return "\n      " + "; ".join(parts)
+    lines = [f"missing:    {t}" for t in missing] + [f"unexpected: {t}" for t in extra]
+    return "".join("\n      " + ln for ln in lines or ["(the same events, in another order)"])
 
 
 def check_moves(sc, exp, at, fail, Failure) -> None:
