@@ -162,7 +162,7 @@ def check_moves(sc, exp, at, fail, Failure) -> None:
     if "legal_moves" in exp:
         want = [str(Move.parse(t)) for t in exp["legal_moves"]]
         if sorted(want) != sorted(got):
-            missing = [t for t in want if t not in got]
+            missing = [t for t in dict.fromkeys(want) if t not in got]
             extra = [t for t in got if t not in want]
             twice = sorted({t for t in want if want.count(t) > 1})
             diff = "; ".join(p for p in (f"missing: {_list(missing)}" if missing else "",
