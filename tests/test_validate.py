@@ -563,8 +563,9 @@ def test_a_scenarios_moves_are_counted_from_one_in_every_message(tmp_path, capsy
     rc, out, err = run(capsys, "validate", path)
     assert rc == 2
     msgs = [m["msg"] for m in messages(err)]
-    assert msgs == ["moves/move 3: expected a move in text ('place c2,d2') or a mapping with 'expect', "
-                    "got the number 5", "moves/move 4/expect/holds/condition 1: expected text, got true"]
+    assert msgs == ["moves/move 3: expected a move in text ('place c2,d2') or a mapping with 'expect' or a "
+                    "mapping with 'run' or a mapping with 'next_turn', got the number 5",
+                    "moves/move 4/expect/holds/condition 1: expected text, got true"]
     data["moves"] = ["play none", {"expect": {"legal": ["place c2,d2"]}}, "place e2"]
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     rc, out, err = run(capsys, "test", path)
