@@ -197,14 +197,11 @@ def check_file(path, reload: bool = False) -> tuple[int, list[str]]:
 
 
 def _play(sc, start: int, end: int) -> str | None:
-    """Play the scripted moves of entries start..end-1 of 'moves'."""
+    """Play the scripted steps of entries start..end-1 of 'moves' (moves, flows run, next_turn)."""
     for i, step in enumerate((sc.data.get("moves") or [])[start:end], start):
-        if isinstance(step, dict):
-            continue
-        try:
-            sc.game.play(step)
-        except NordError as e:
-            return f"{sc.path}: move {i + 1} {step!r} cannot be played: {e.message}"
+        failure = sc.act(i, step)
+        if failure is not None:
+            return f"{sc.path}: {failure.what}: {failure.message}"
     return None
 
 

@@ -322,6 +322,10 @@ class Machine:
     def __init__(self, rules):
         self.rules = rules
         self.programs = programs(rules)
+        # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
+        self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
+        self.turn_stop = None           # "quiet": stop when a turn in which nobody decided ends;
+                                        # "always": stop when the flow being run ends (a triggered flow)
 
     def start(self, state, run=True):
         """Create the zones the rulebook declares, then run its setup (and on)."""
@@ -371,7 +375,7 @@ class Machine:
                 return
             frames = state.frames
             if not frames:
-                if probe or stop:
+                if probe or stop or self.turn_stop is not None and self._stops_here(state):
                     return
                 self.begin_turn(state, first=state.turn == 0, budget=work)
                 continue
@@ -432,6 +436,17 @@ class Machine:
                         raise AssertionError(ins)
             except RecursionError:
                 raise RulesError("the flow nests too deeply", ins.pos if ins is not None else None) from None
+
+    def _stops_here(self, state) -> bool:
+        """A scenario's stop where a turn ends: always, or when nobody decided in it."""
+        if self.turn_stop == "always":
+            return True
+        for turn, _who, _choice, _text, forced in reversed(state.history):
+            if turn != state.turn:
+                break
+            if not forced:
+                return False
+        return state.turn > 0
 
     @staticmethod
     def _loop(fr, ins, ctx):
@@ -537,7 +552,8 @@ class Machine:
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
         who = state.player if step.by is None else self._decider(step, ctx)
-        if len(vals) == 1:
+        if len(vals) == 1 and (probe or not self.ask_forced or self.ask_forced is not True
+                               and step.name not in self.ask_forced):
             self._bind_choice(fr, step, vals[0])
             if not probe:
                 text = self.texts(vals, step)[0]

@@ -11,6 +11,7 @@ from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
 from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
+from .steps import between_turns, check_events, check_moves, flow_call, next_turn, resume, trigger
 
 
 @dataclass
@@ -19,6 +20,7 @@ class Failure:
     what: str
     expected: str
     actual: str
+    message: str = ""       # (an action's error, as run_moves reports it)
 
     def format(self) -> str:
         return f"{self.pos}: {self.what}\n      expected: {self.expected}\n      actual:   {self.actual}"
@@ -41,6 +43,8 @@ class Scenario:
     def __init__(self, path, data, src, rules, game, branch: str | None = None):
         self.path, self.data, self.src, self.rules, self.game = str(path), data, src, rules, game
         self.branch = branch
+        self.put_aside = []         # what triggered flows interrupted (frames, a choice pending, the turn stop)
+        self.events_seen = 0        # the game's events before the last step that acted
 
     # ---------------- branches ----------------
     @property
@@ -60,6 +64,8 @@ class Scenario:
     def copy(self, branch: str | None = None) -> Scenario:
         """This scenario (or one of its branches) on its own copy of the game."""
         game = Game(self.rules, self.game.seed, self.game.state.clone(keep_log=True))
+        game.machine.ask_forced = self.game.machine.ask_forced       # (the stops the scenario asks for)
+        game.machine.turn_stop = self.game.machine.turn_stop
         return Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
 
     @property
@@ -120,7 +126,13 @@ class Scenario:
                     parts = grid_cells(self.rules, key, loc, spec, self.src, path + ("at", loc)).values() \
                         if is_grid(self.rules, key) else [(spec, path + ("at", loc))]
                     for part, where in parts:
-                        _items(self.rules, part, self.src, where)
+                        items = _items(self.rules, part, self.src, where)
+                        track = self.game.state.tracks.get(key)
+                        if None in items and track is None:
+                            raise _err(self.src, where, "'-' (an empty slot) is only for tracks", key=False,
+                                       hint="an empty place is listed as []")
+                        if track is not None and len(items) > len(track):
+                            raise _err(self.src, where, f"{loc} has {len(track)} slots; {len(items)} listed")
                 except NordError as e:
                     errors.append(e)
             for kind in ("legal", "illegal"):
@@ -139,10 +151,15 @@ class Scenario:
         for name in [None, *self.branches] if self.branch is None else [self.branch]:
             every = self if name is None else Scenario(self.path, self.data, self.src, self.rules, self.game, name)
             for path, step in every.script()[0 if name is None else len(self.data.get("moves") or []):]:
-                if isinstance(step, dict):
-                    expect(step["expect"], path + ("expect",))
-                else:
+                if not isinstance(step, dict):
                     notation(step, path)
+                elif "expect" in step:
+                    expect(step["expect"], path + ("expect",))
+                elif "run" in step:
+                    try:
+                        flow_call(self, step["run"], path + ("run",))
+                    except NordError as e:
+                        errors.append(e)
             final = every.final_expect()
             if final is not None:
                 expect(final[1], final[0])
@@ -154,12 +171,43 @@ class Scenario:
         else all; expectations are not checked); an error message if one
         cannot be played."""
         for i, (path, step) in enumerate(self.script()[:upto]):
-            if isinstance(step, dict):
-                continue
-            try:
-                self.game.play(step)
-            except NordError as e:
-                return f"{self.src.pos(path)}: move {i + 1} {step!r} cannot be played: {e.message}"
+            failure = self.act(i, step, path)
+            if failure is not None:
+                return f"{failure.pos}: {failure.what}: {failure.message}"
+        return None
+
+    def act(self, i: int, step, path=None) -> Failure | None:
+        """Play entry i of the script (at `path` in the file; default
+        ('moves', i)) if it acts (a move, a `run` of a flow, a `next_turn`);
+        a Failure if it cannot. The events it causes are those the next
+        expectation's `events` sees."""
+        g = self.game
+        if isinstance(step, dict) and "expect" in step:
+            return None
+        path = ("moves", i) if path is None else path
+        self.events_seen = len(g.state.events)
+        pos = self.src.pos(path)
+        if isinstance(step, str):
+            what, expected = f"move {i + 1} {step!r} cannot be played", "a legal move"
+        elif "run" in step:
+            what, expected = f"step {i + 1} run {step['run']!r} cannot be run", "a flow that runs"
+        else:
+            what, expected = f"step {i + 1} next_turn cannot be taken", "a stop between turns"
+        try:
+            if isinstance(step, str):
+                if between_turns(g.state):      # (a stop where a quiet turn ended: the move is the next turn's)
+                    next_turn(g)
+                g.play(step)
+            elif "run" in step:
+                trigger(self, step["run"], path + ("run",))
+            elif between_turns(g.state):
+                next_turn(g)
+            else:
+                now = f"the pending choice is {g.choice!r}" if g.choice else "the game is over"
+                return Failure(pos, what, expected, f"the turn goes on: {now}", f"the turn goes on: {now}")
+            resume(self)
+        except NordError as e:
+            return Failure(pos, what, expected, e.message + (f" ({e.hint})" if e.hint else ""), e.message)
         return None
 
     def run(self) -> Report:
@@ -172,14 +220,12 @@ class Scenario:
             return rep
         rep = Report(self.name, self.description)
         for i, (path, step) in enumerate(self.script()):
-            if isinstance(step, dict):
+            if isinstance(step, dict) and "expect" in step:
                 self.check(step["expect"], path + ("expect",), rep)
                 continue
-            try:
-                self.game.play(step)
-            except NordError as e:
-                rep.failures.append(Failure(self.src.pos(path), f"move {i + 1} {step!r} cannot be played",
-                                            "a legal move", e.message + (f" ({e.hint})" if e.hint else "")))
+            failure = self.act(i, step, path)
+            if failure is not None:
+                rep.failures.append(failure)
                 return rep
         final = self.final_expect()
         if final is not None:
@@ -235,7 +281,8 @@ class Scenario:
             if got != exp["choice"]:
                 fail.append(Failure(at("choice"), "the pending choice", str(exp["choice"]), str(got)))
         if "player" in exp:
-            got = rules.color(pending.player) if pending else "nobody (the game is over)"
+            got = rules.color(pending.player) if pending else "nobody (the game is over)" if st.over else \
+                f"nobody (the turn of {rules.color(st.player)} has ended; the next move or next_turn begins the next)"
             if got != exp["player"]:
                 fail.append(Failure(at("player"), "who decides now", exp["player"], got))
         for kind in ("legal", "illegal"):
@@ -258,6 +305,8 @@ class Scenario:
                 if ok != (kind == "legal"):
                     fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
                                         ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
+        check_moves(self, exp, at, fail, Failure)
+        check_events(self, exp, at, fail, Failure)
         for name, opts in (exp.get("options") or {}).items():
             if pending is None or pending.step.name != name:
                 forced = g.taken_at_once(name)

@@ -19,6 +19,7 @@ from ..rules.overlay import variant_file
 from ..rules.yamlpos import load_yaml
 from .check import Scenario
 from .names import _err, _items_at, _location, _player, grid_cells, is_grid
+from .steps import set_stops
 
 
 # ---------------- loading ----------------
@@ -257,6 +258,7 @@ def _arrange(rules, data, src) -> Game:
     state.events.clear()
     state.history.clear()
     state.frames = []
+    set_stops(rules, m, data, src)
     m.begin_turn(state, first=True)
     try:
         m.run(state)
