@@ -127,5 +127,5 @@ def test_the_yaml_the_projects_tests_keep_is_not_collected():
     proc = collect()
     assert proc.returncode == 5, proc.stdout + proc.stderr          # (no tests collected)
     proc = collect("--noconftest")          # (without tests/conftest.py's collect_ignore_glob they would be)
-    assert "tests/broken/scenarios/above-supply.yaml::above-supply" in proc.stdout.splitlines()
+    assert "tests/broken/scenarios/bad-legal-notation.yaml::bad-legal-notation" in proc.stdout.splitlines()
     assert "tests/games/connect3/scenarios/red-joins.yaml::red-joins" in proc.stdout.splitlines()
