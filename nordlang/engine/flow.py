@@ -16,303 +16,35 @@ data instead of in code.
 
 from __future__ import annotations
 
-import itertools
-import re
-import weakref
-from dataclasses import dataclass
-
-from ..errors import EvalError, Pos, RulesError, describe_value
+from ..errors import EvalError, RulesError, describe_value
 from ..lang.budget import Budget
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
+from .frames import Frame, Pending, _InPlace, option_text  # noqa: F401  (the flow's parts, named from here too)
+from .program import (  # noqa: F401
+    Alternative,
+    Branch,
+    CallProc,
+    Choice,
+    Choose,
+    DeadEnd,
+    Do,
+    ForEach,
+    If,
+    Jump,
+    Let,
+    Loop,
+    Step,
+    While,
+    _Mutates,
+    flatten,
+    programs,
+)
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
 _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
-
-
-class _Mutates(Exception):
-    """A probe running on the position itself reached an effect."""
-
-
-class DeadEnd(Exception):
-    """A required choice has no option (used by lookahead probes)."""
-
-    def __init__(self, step):
-        super().__init__(step.name)
-        self.step = step
-
-
-# ---------------- steps ----------------
-@dataclass(eq=False)
-class Step:
-    pos: Pos
-
-
-@dataclass(eq=False)
-class Do(Step):
-    run: object
-
-
-@dataclass(eq=False)
-class Let(Step):
-    name: str
-    expr: object
-
-
-@dataclass(eq=False)
-class If(Step):
-    cond: object
-    then: tuple
-    orelse: tuple
-
-
-@dataclass(eq=False)
-class While(Step):
-    cond: object
-    body: tuple
-    limit: int
-
-
-@dataclass(eq=False)
-class ForEach(Step):
-    target: tuple
-    iter: object
-    body: tuple
-
-
-@dataclass(eq=False)
-class Alternative:
-    label: str
-    when: object
-    steps: tuple
-    when_text: str | None = None
-
-
-@dataclass(eq=False)
-class Choose(Step):
-    name: str
-    source: object = None          # expression giving the options
-    alternatives: tuple = ()       # or labelled alternatives with steps
-    optional: str | None = None    # text of the "nothing" option, when allowed
-    lookahead: bool = False
-    otherwise: tuple | None = None
-    prompt: str = ""
-    exists: object = None          # optional cheap test: are there options at all? (for probes)
-    by: object = None              # who decides (a player expression); None: the player to move
-    path: tuple = ()               # where the choice is in the rulebook (for explanations)
-    scope: frozenset = frozenset()  # flow variables its expressions may use
-
-
-@dataclass(eq=False)
-class CallProc(Step):
-    proc: str
-    args: object = None            # closure giving the argument tuple, or None
-
-
-# ---------------- programs ----------------
-class Jump:
-    """Go on at `to`."""
-    __slots__ = ("pos", "to")
-
-    def __init__(self, pos, to=None):
-        self.pos, self.to = pos, to
-
-
-class Branch:
-    """An 'if': unless cond holds, go on at `to` (its else part, or past it)."""
-    __slots__ = ("pos", "cond", "to")
-
-    def __init__(self, pos, cond):
-        self.pos, self.cond, self.to = pos, cond, None
-
-
-class Loop:
-    """A loop's head (`again` false) or its back edge: a while loop keeps its
-    count, a for loop its items and position, in the frame's loop slot.
-    The head goes on at `to` when the loop is done; the back edge goes back
-    to `to` (the body's start) while it is not."""
-    __slots__ = ("pos", "step", "slot", "again", "to")
-
-    def __init__(self, step, slot, again):
-        self.pos, self.step, self.slot, self.again, self.to = step.pos, step, slot, again, None
-
-
-class Choice:
-    """A choice; where each alternative's steps and its 'otherwise' start."""
-    __slots__ = ("pos", "step", "targets", "otherwise")
-
-    def __init__(self, step):
-        self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
-
-
-def flatten(steps) -> tuple:
-    """Lay a step tree out as a flat program of steps, jumps and loop heads."""
-    code: list = []
-    slots = itertools.count()                           # one loop-state slot per loop
-
-    def jump(pos):
-        j = Jump(pos)
-        code.append(j)
-        return j
-
-    def emit(block):
-        for st in block:
-            t = type(st)
-            if t is If:
-                br = Branch(st.pos, st.cond)
-                code.append(br)
-                emit(st.then)
-                if st.orelse:
-                    j = jump(st.pos)
-                    br.to = len(code)
-                    emit(st.orelse)
-                    j.to = len(code)
-                else:
-                    br.to = len(code)
-            elif t is While or t is ForEach:
-                slot = next(slots)
-                head = Loop(st, slot, False)
-                code.append(head)
-                back = Loop(st, slot, True)
-                back.to = len(code)
-                emit(st.body)
-                code.append(back)
-                head.to = len(code)
-            elif t is Choose:
-                ch = Choice(st)
-                code.append(ch)
-                if st.alternatives or st.otherwise is not None:
-                    ends = [jump(st.pos)]               # (a 'from' choice goes on past its 'otherwise')
-                    for a in st.alternatives:
-                        ch.targets[a.label] = len(code)
-                        emit(a.steps)
-                        ends.append(jump(st.pos))
-                    if st.otherwise is not None:
-                        ch.otherwise = len(code)
-                        emit(st.otherwise)
-                    for j in ends:
-                        j.to = len(code)
-            else:                                       # do, let, call
-                code.append(st)
-    emit(steps)
-    return tuple(code)
-
-
-_PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def programs(rules) -> dict:
-    """A rulebook's flows as programs, made once per rulebook: "(setup)",
-    "(turn)" and each flow by name."""
-    progs = _PROGRAMS.get(rules)
-    if progs is None:
-        progs = {name: flatten(p.steps) for name, p in rules.procs.items()}
-        progs["(setup)"] = flatten(rules.setup)
-        progs["(turn)"] = flatten(rules.turn)
-        _PROGRAMS[rules] = progs
-    return progs
-
-
-# ---------------- frames ----------------
-class Frame:
-    """A flow being run: its program, where it is, its variables and its
-    loops' state (by slot, or None). It holds nothing that refers back to
-    the state, so a copy of a state that is dropped is freed at once, not
-    left in a reference cycle for the collector."""
-
-    __slots__ = ("code", "pc", "vars", "loops")
-
-    def __init__(self, code, vars):
-        self.code = code
-        self.pc = 0
-        self.vars = vars
-        self.loops = None
-
-    def copy(self, memo):
-        f = Frame.__new__(Frame)
-        f.code, f.pc = self.code, self.pc
-        f.loops = dict(self.loops) if self.loops else None
-        vid = id(self.vars)
-        v = memo.get(vid)
-        if v is None:
-            v = memo[vid] = dict(self.vars)
-        f.vars = v
-        return f
-
-
-def option_text(step, value, show) -> str:
-    """How an option reads in moves and logs: the choice's text for 'nothing', else the value shown."""
-    return step.optional if value is None and step.optional is not None else show(value)
-
-
-class _InPlace:
-    """A probe running on the position itself: the frames below the top one
-    stay the position's own until one is on top again (then it is copied,
-    with the variables it shares with others copied once, through `memo`)."""
-
-    __slots__ = ("below", "memo")
-
-    def __init__(self, below):
-        self.below = {id(f) for f in below}
-        self.memo = {}
-
-
-class Pending:
-    """A decision a player must take (the player to move, unless the choice
-    names who decides).
-
-    Option texts are made when first asked for: a random or search agent
-    that picks by index never needs them, and a move's record needs one.
-    """
-
-    __slots__ = ("step", "options", "_texts", "vars", "player", "show")
-
-    def __init__(self, step, options, texts, vars, player, show=None):
-        self.step, self.options, self._texts, self.vars, self.player = step, options, texts, vars, player
-        self.show = show
-
-    def text(self, i) -> str:
-        if self._texts is not None:
-            return self._texts[i]
-        return option_text(self.step, self.options[i], self.show)
-
-    @property
-    def texts(self) -> list:
-        if self._texts is None:
-            self._texts = [self.text(i) for i in range(len(self.options))]
-        return self._texts
-
-    def find(self, text: str) -> int | None:
-        """The index of the option a move's text names, or None.
-
-        A text names an option when it is the option's text, give or take
-        blanks ('c2, d2'); a set is named by its members in any order
-        ('d2,c2' for 'c2,d2'), each once. So a user need not know which order
-        the one text form happens to list a set in.
-        """
-        texts = self.texts
-        try:
-            return texts.index(text)
-        except ValueError:
-            pass
-        loose = _blanks(text)
-        members = sorted(loose.split(","))
-        for i, t in enumerate(texts):
-            if _blanks(t) == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
-                return i
-        return None
-
-    def copy(self, memo):
-        p = Pending.__new__(Pending)
-        p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show
-        vid = id(self.vars)
-        v = memo.get(vid)
-        if v is None:
-            v = memo[vid] = dict(self.vars)
-        p.vars = v
-        return p
 
 
 # ---------------- the machine ----------------
@@ -660,13 +392,3 @@ def _bind(v, target, x):
         raise EvalError(f"cannot unpack {x!r} into {', '.join(target)}")
     for n, y in zip(target, x):
         v[n] = y
-
-
-_PUNCTUATION_BLANKS = re.compile(r"\s*([,()\[\]{}])\s*")
-
-
-def _blanks(text: str) -> str:
-    """A text give or take blanks beside punctuation ('c2, d2' is 'c2,d2',
-    '(a, b)' is '(a,b)'); blanks inside a word stay, so 'he lmet' names no
-    option 'helmet'."""
-    return _PUNCTUATION_BLANKS.sub(r"\1", " ".join(text.split()))

@@ -1,0 +1,117 @@
+"""What a running flow keeps: its frames (a program counter, variables and
+loop counters for each flow being run) and the choice pending, with its
+options and their texts (see flow.py)."""
+
+from __future__ import annotations
+
+import re
+
+
+# ---------------- frames ----------------
+class Frame:
+    """A flow being run: its program, where it is, its variables and its
+    loops' state (by slot, or None). It holds nothing that refers back to
+    the state, so a copy of a state that is dropped is freed at once, not
+    left in a reference cycle for the collector."""
+
+    __slots__ = ("code", "pc", "vars", "loops")
+
+    def __init__(self, code, vars):
+        self.code = code
+        self.pc = 0
+        self.vars = vars
+        self.loops = None
+
+    def copy(self, memo):
+        f = Frame.__new__(Frame)
+        f.code, f.pc = self.code, self.pc
+        f.loops = dict(self.loops) if self.loops else None
+        vid = id(self.vars)
+        v = memo.get(vid)
+        if v is None:
+            v = memo[vid] = dict(self.vars)
+        f.vars = v
+        return f
+
+
+def option_text(step, value, show) -> str:
+    """How an option reads in moves and logs: the choice's text for 'nothing', else the value shown."""
+    return step.optional if value is None and step.optional is not None else show(value)
+
+
+class _InPlace:
+    """A probe running on the position itself: the frames below the top one
+    stay the position's own until one is on top again (then it is copied,
+    with the variables it shares with others copied once, through `memo`)."""
+
+    __slots__ = ("below", "memo")
+
+    def __init__(self, below):
+        self.below = {id(f) for f in below}
+        self.memo = {}
+
+
+class Pending:
+    """A decision a player must take (the player to move, unless the choice
+    names who decides).
+
+    Option texts are made when first asked for: a random or search agent
+    that picks by index never needs them, and a move's record needs one.
+    """
+
+    __slots__ = ("step", "options", "_texts", "vars", "player", "show")
+
+    def __init__(self, step, options, texts, vars, player, show=None):
+        self.step, self.options, self._texts, self.vars, self.player = step, options, texts, vars, player
+        self.show = show
+
+    def text(self, i) -> str:
+        if self._texts is not None:
+            return self._texts[i]
+        return option_text(self.step, self.options[i], self.show)
+
+    @property
+    def texts(self) -> list:
+        if self._texts is None:
+            self._texts = [self.text(i) for i in range(len(self.options))]
+        return self._texts
+
+    def find(self, text: str) -> int | None:
+        """The index of the option a move's text names, or None.
+
+        A text names an option when it is the option's text, give or take
+        blanks ('c2, d2'); a set is named by its members in any order
+        ('d2,c2' for 'c2,d2'), each once. So a user need not know which order
+        the one text form happens to list a set in.
+        """
+        texts = self.texts
+        try:
+            return texts.index(text)
+        except ValueError:
+            pass
+        loose = _blanks(text)
+        members = sorted(loose.split(","))
+        for i, t in enumerate(texts):
+            if _blanks(t) == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
+                return i
+        return None
+
+    def copy(self, memo):
+        p = Pending.__new__(Pending)
+        p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show
+        vid = id(self.vars)
+        v = memo.get(vid)
+        if v is None:
+            v = memo[vid] = dict(self.vars)
+        p.vars = v
+        return p
+
+
+_PUNCTUATION_BLANKS = re.compile(r"\s*([,()\[\]{}])\s*")
+
+
+def _blanks(text: str) -> str:
+    """A text give or take blanks beside punctuation ('c2, d2' is 'c2,d2',
+    '(a, b)' is '(a,b)'); blanks inside a word stay, so 'he lmet' names no
+    option 'helmet'."""
+    return _PUNCTUATION_BLANKS.sub(r"\1", " ".join(text.split()))

@@ -1,0 +1,197 @@
+"""A rulebook's flow as programs: the steps a rulebook's flow is made of
+(do, let, if, while, for, choose, call), and each flow laid out once as a
+flat program in which branches and loops become jumps (see flow.py, whose
+machine runs them)."""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from dataclasses import dataclass
+
+from ..errors import Pos
+
+
+class _Mutates(Exception):
+    """A probe running on the position itself reached an effect."""
+
+
+class DeadEnd(Exception):
+    """A required choice has no option (used by lookahead probes)."""
+
+    def __init__(self, step):
+        super().__init__(step.name)
+        self.step = step
+
+
+# ---------------- steps ----------------
+@dataclass(eq=False)
+class Step:
+    pos: Pos
+
+
+@dataclass(eq=False)
+class Do(Step):
+    run: object
+
+
+@dataclass(eq=False)
+class Let(Step):
+    name: str
+    expr: object
+
+
+@dataclass(eq=False)
+class If(Step):
+    cond: object
+    then: tuple
+    orelse: tuple
+
+
+@dataclass(eq=False)
+class While(Step):
+    cond: object
+    body: tuple
+    limit: int
+
+
+@dataclass(eq=False)
+class ForEach(Step):
+    target: tuple
+    iter: object
+    body: tuple
+
+
+@dataclass(eq=False)
+class Alternative:
+    label: str
+    when: object
+    steps: tuple
+    when_text: str | None = None
+
+
+@dataclass(eq=False)
+class Choose(Step):
+    name: str
+    source: object = None          # expression giving the options
+    alternatives: tuple = ()       # or labelled alternatives with steps
+    optional: str | None = None    # text of the "nothing" option, when allowed
+    lookahead: bool = False
+    otherwise: tuple | None = None
+    prompt: str = ""
+    exists: object = None          # optional cheap test: are there options at all? (for probes)
+    by: object = None              # who decides (a player expression); None: the player to move
+    path: tuple = ()               # where the choice is in the rulebook (for explanations)
+    scope: frozenset = frozenset()  # flow variables its expressions may use
+
+
+@dataclass(eq=False)
+class CallProc(Step):
+    proc: str
+    args: object = None            # closure giving the argument tuple, or None
+
+
+# ---------------- programs ----------------
+class Jump:
+    """Go on at `to`."""
+    __slots__ = ("pos", "to")
+
+    def __init__(self, pos, to=None):
+        self.pos, self.to = pos, to
+
+
+class Branch:
+    """An 'if': unless cond holds, go on at `to` (its else part, or past it)."""
+    __slots__ = ("pos", "cond", "to")
+
+    def __init__(self, pos, cond):
+        self.pos, self.cond, self.to = pos, cond, None
+
+
+class Loop:
+    """A loop's head (`again` false) or its back edge: a while loop keeps its
+    count, a for loop its items and position, in the frame's loop slot.
+    The head goes on at `to` when the loop is done; the back edge goes back
+    to `to` (the body's start) while it is not."""
+    __slots__ = ("pos", "step", "slot", "again", "to")
+
+    def __init__(self, step, slot, again):
+        self.pos, self.step, self.slot, self.again, self.to = step.pos, step, slot, again, None
+
+
+class Choice:
+    """A choice; where each alternative's steps and its 'otherwise' start."""
+    __slots__ = ("pos", "step", "targets", "otherwise")
+
+    def __init__(self, step):
+        self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
+
+
+def flatten(steps) -> tuple:
+    """Lay a step tree out as a flat program of steps, jumps and loop heads."""
+    code: list = []
+    slots = itertools.count()                           # one loop-state slot per loop
+
+    def jump(pos):
+        j = Jump(pos)
+        code.append(j)
+        return j
+
+    def emit(block):
+        for st in block:
+            t = type(st)
+            if t is If:
+                br = Branch(st.pos, st.cond)
+                code.append(br)
+                emit(st.then)
+                if st.orelse:
+                    j = jump(st.pos)
+                    br.to = len(code)
+                    emit(st.orelse)
+                    j.to = len(code)
+                else:
+                    br.to = len(code)
+            elif t is While or t is ForEach:
+                slot = next(slots)
+                head = Loop(st, slot, False)
+                code.append(head)
+                back = Loop(st, slot, True)
+                back.to = len(code)
+                emit(st.body)
+                code.append(back)
+                head.to = len(code)
+            elif t is Choose:
+                ch = Choice(st)
+                code.append(ch)
+                if st.alternatives or st.otherwise is not None:
+                    ends = [jump(st.pos)]               # (a 'from' choice goes on past its 'otherwise')
+                    for a in st.alternatives:
+                        ch.targets[a.label] = len(code)
+                        emit(a.steps)
+                        ends.append(jump(st.pos))
+                    if st.otherwise is not None:
+                        ch.otherwise = len(code)
+                        emit(st.otherwise)
+                    for j in ends:
+                        j.to = len(code)
+            else:                                       # do, let, call
+                code.append(st)
+    emit(steps)
+    return tuple(code)
+
+
+_PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def programs(rules) -> dict:
+    """A rulebook's flows as programs, made once per rulebook: "(setup)",
+    "(turn)" and each flow by name."""
+    progs = _PROGRAMS.get(rules)
+    if progs is None:
+        progs = {name: flatten(p.steps) for name, p in rules.procs.items()}
+        progs["(setup)"] = flatten(rules.setup)
+        progs["(turn)"] = flatten(rules.turn)
+        _PROGRAMS[rules] = progs
+    return progs
+
+
