@@ -47,6 +47,8 @@ def test_a_tag_colour_fills_its_items_and_row_labels_name_the_rows(tmp_path):
      "pieces.card.tag_colors names '9', which is no tag of card"),
     (lambda t: t.replace("type: grid,", "type: grid, row_labels: [only],", 1),
      "zones/tableau: row_labels names 1 row(s), the grid has 2"),
+    (lambda t: t.replace("type: deck", "type: deck, row_labels: [a]", 1),
+     "zones/deck: 'row_labels' goes only with type: grid"),
 ])
 def test_bad_looks_are_one_error_each(tmp_path, capsys, edit, message):
     path = _game(tmp_path, edit(TABLEAU))

@@ -26,11 +26,7 @@ class Frame:
         f = Frame.__new__(Frame)
         f.code, f.pc = self.code, self.pc
         f.loops = dict(self.loops) if self.loops else None
-        vid = id(self.vars)
-        v = memo.get(vid)
-        if v is None:
-            v = memo[vid] = dict(self.vars)
-        f.vars = v
+        f.vars = shared_copy(memo, self.vars)
         return f
 
 
@@ -99,12 +95,17 @@ class Pending:
     def copy(self, memo):
         p = Pending.__new__(Pending)
         p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show
-        vid = id(self.vars)
-        v = memo.get(vid)
-        if v is None:
-            v = memo[vid] = dict(self.vars)
-        p.vars = v
+        p.vars = shared_copy(memo, self.vars)
         return p
+
+
+def shared_copy(memo: dict, variables: dict) -> dict:
+    """A copy of a flow's variables, made once per copy of the state: the
+    frames and the pending choice that share them keep sharing the copy."""
+    v = memo.get(id(variables))
+    if v is None:
+        v = memo[id(variables)] = dict(variables)
+    return v
 
 
 _PUNCTUATION_BLANKS = re.compile(r"\s*([,()\[\]{}])\s*")

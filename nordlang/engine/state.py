@@ -169,15 +169,6 @@ class State:
         self.cells[grid] = made[:at] + (key,) + made[at:]
         return pool
 
-    def zone_kind(self, key):
-        if key in self.pools:
-            return "pool"
-        if key in self.decks:
-            return "deck"
-        if key in self.tracks:
-            return "track"
-        return "grid" if len(key) == 2 and self._grid_part(key) is not None else "pool"
-
     def amount(self, key, item) -> int:
         pool = self.pools.get(key)
         if pool is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...errors import EvalError
-from .registry import _check_count, _def, _effect
+from .registry import _check_count, _def, _effect, _slot, _track
 
 
 # ---------------- counters and points ----------------
@@ -61,11 +61,8 @@ def _move_all(ctx, src, dst, kind=None):
 @_effect("take", (3, 3), "move the item in slot i of a track to a zone", "take(track, 0, bank)")
 def _take(ctx, zone, i, dst):
     st = ctx.state
-    track = st.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
-    if type(i) is not int or not 0 <= i < len(track):
-        raise EvalError(f"{ctx.rules.show(zone)} has no slot {ctx.rules.show(i)} (its slots: 0 to {len(track) - 1})")
+    track = _track(ctx, zone)
+    _slot(ctx, zone, track, i)
     item = track[i]
     if item is None:
         raise EvalError(f"slot {i} of {ctx.rules.show(zone)} is empty")
@@ -75,20 +72,12 @@ def _take(ctx, zone, i, dst):
     st.events.append(("move", item, zone, dst, 1))
 
 
-def _track(ctx, zone) -> list:
-    track = ctx.state.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
-    return track
-
-
 @_effect("put", (4, 4), "move an item from a zone into a given slot of a track (an empty one)",
          "put(card(), deck, display, 3)", args=("item",))
 def _put(ctx, item, src, zone, i):
     st = ctx.state
     track = _track(ctx, zone)
-    if type(i) is not int or not 0 <= i < len(track):
-        raise EvalError(f"{ctx.rules.show(zone)} has no slot {ctx.rules.show(i)} (its slots: 0 to {len(track) - 1})")
+    _slot(ctx, zone, track, i)
     if track[i] is not None:
         raise EvalError(f"slot {i} of {ctx.rules.show(zone)} already holds {ctx.rules.show(track[i])}")
     st.remove(src, item)
@@ -114,9 +103,7 @@ def _shift(ctx, zone, n):
 @_effect("compact", (1, 1), "slide a track's items down to the lowest slots, keeping their order",
          "compact(track)")
 def _compact(ctx, zone):
-    track = ctx.state.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    track = _track(ctx, zone)
     kept = [x for x in track if x is not None]
     track[:] = kept + [None] * (len(track) - len(kept))
     ctx.state.touch("compact", zone)

@@ -11,8 +11,7 @@ the whole grid `amount`, `items` and `total` count every cell.
 from __future__ import annotations
 
 from ...errors import EvalError
-from ...lang.budget import SMALL, charge
-from .registry import _def
+from .registry import _charge_, _def
 
 
 def _grid(ctx, z) -> tuple[int, int]:
@@ -50,8 +49,7 @@ def _filled_cells(ctx, z):
     _grid(ctx, z)
     pools = ctx.state.pools
     out = tuple([c for c in ctx.state.cells.get(z, ()) if pools[c]])     # (the cells are kept in order)
-    if len(out) > SMALL:
-        charge(ctx, len(out))
+    _charge_(ctx, len(out))
     return out
 
 

@@ -67,3 +67,18 @@ def _charge_(ctx, n) -> None:
     """Charge work past budget.SMALL (smaller calls are charged by the loop that makes them)."""
     if n > SMALL:
         charge(ctx, n)
+
+
+def _track(ctx, zone) -> list:
+    """The slots of a track (an error for any other zone)."""
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    return track
+
+
+def _slot(ctx, zone, track, i) -> int:
+    """i, checked to be a slot of the track."""
+    if type(i) is not int or not 0 <= i < len(track):
+        raise EvalError(f"{ctx.rules.show(zone)} has no slot {ctx.rules.show(i)} (its slots: 0 to {len(track) - 1})")
+    return i

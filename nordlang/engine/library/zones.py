@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
-from ...errors import EvalError
 from ...lang.budget import SMALL, charge
 from ...lang.builtins import BARE, ordered
-from .registry import _def
+from .registry import _def, _track
 
 
 # ---------------- pieces and zones ----------------
@@ -98,27 +97,21 @@ def _open_spaces(ctx, spaces):
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
       group="zones")
 def _slots(ctx, zone):
-    track = ctx.state.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    track = _track(ctx, zone)
     return tuple((i, x) for i, x in enumerate(track) if x is not None)
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
       group="zones")
 def _free_slots(ctx, zone):
-    track = ctx.state.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    track = _track(ctx, zone)
     return track.count(None)
 
 
 @_def("next_value", arity=(1, 1), doc="the value of a track's lowest empty slot (none when full)",
       example="next_value(track)", group="zones")
 def _next_value(ctx, zone):
-    track = ctx.state.tracks.get(zone)
-    if track is None:
-        raise EvalError(f"{ctx.rules.show(zone)} is not a track")
+    track = _track(ctx, zone)
     if None not in track:
         return None
     return ctx.rules.track_values[zone[0]][track.index(None)]
