@@ -20,6 +20,7 @@ from ..errors import EvalError, RulesError, describe_value
 from ..lang.budget import Budget
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
+from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text  # noqa: F401  (the flow's parts, named from here too)
 from .program import (  # noqa: F401
     Alternative,
@@ -34,12 +35,14 @@ from .program import (  # noqa: F401
     Jump,
     Let,
     Loop,
+    Roll,
     Step,
     While,
     _Mutates,
     flatten,
     programs,
 )
+from .simultaneous import SecretChoices
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
 _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
@@ -54,6 +57,7 @@ class Machine:
     def __init__(self, rules):
         self.rules = rules
         self.programs = programs(rules)
+        self.secret = SecretChoices(self)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
         self.turn_stop = None           # "quiet": stop when a turn in which nobody decided ends;
@@ -155,6 +159,13 @@ class Machine:
                         pc = ins.to
                     elif t is Let:
                         fr.vars[ins.name] = ins.expr(ctx)
+                    elif t is Roll:
+                        if state.probing:
+                            raise _Mutates()         # a chance event uses up the source: not in place
+                        if state.shared:
+                            state.unshare()
+                        fr.pc = pc
+                        roll(state, fr, ins, ctx)
                     elif t is Loop:
                         fr.pc = pc
                         self._loop(fr, ins, ctx)
@@ -252,6 +263,8 @@ class Machine:
 
     def _choose(self, state, fr, ins, probe, ctx):
         step = ins.step
+        if step.simultaneous is not None:
+            return self.secret.ask(state, fr, step, probe, ctx)
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
             ok = step.exists(ctx)
@@ -349,6 +362,7 @@ class Machine:
         finally:
             state.frames, state.pending, state.probing = frames, pending, probing
         probe = state.clone(light=True)
+        probe.rng = state.rng.for_probe()        # (a probe must not use up a script of chance outcomes)
         fr = probe.frames[-1]
         self._bind_choice(fr, step, value)
         try:
@@ -366,7 +380,10 @@ class Machine:
         state.history.append((state.turn, p.player, p.step.name, text, False))
         state.events.append(("choice", p.player, p.step.name, text, False, state.turn))
         state.moves_made += 1
-        self._bind_choice(fr, p.step, p.options[index])
+        if p.step.simultaneous is not None:
+            self.secret.answer(state, fr, p.step, p.options[index], p.player, len(state.history) - 1)
+        else:
+            self._bind_choice(fr, p.step, p.options[index])
         try:
             self.run(state)
         except DeadEnd as e:

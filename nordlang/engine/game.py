@@ -14,6 +14,7 @@ from ..errors import IllegalMove, RulesError
 from ..rules.model import Rules, _natural
 from .flow import DeadEnd, Machine
 from .state import State
+from .views import observation, sample, seen_history, view
 
 _ORDERED = set("()[]{}>")     # a text with these shows an ordered value (a tuple, a chain, a mapping)
 
@@ -106,7 +107,38 @@ class Game:
         self.state = state
 
     def clone(self) -> Game:
+        """The referee's copy: the same position and the same future (its
+        chance source too). An agent plays on `for_player` instead."""
         return Game(self.rules, self.seed, self.state.clone())
+
+    # ---- what one player sees ----
+    def for_player(self, player: int, seed: int) -> Game:
+        """A game `player` cannot tell from this one, drawn from what he may
+        know and `seed` alone: the items he cannot see dealt afresh over the
+        places he cannot see into, others' unrevealed secret choices taken
+        afresh, and the future's chance seeded afresh. What an honest agent
+        searches: two positions the player cannot tell apart give the same
+        sample for the same seed, and it never carries the real future."""
+        _check_viewer(self.rules, player)
+        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed), self.machine.secret.resample))
+
+    def view(self, player: int | None):
+        """The position as `player` sees it (None: the referee, everything):
+        a state to draw or read, in which each item he may not see is
+        face down (its kind, the tag '?')."""
+        _check_viewer(self.rules, player)
+        return view(self.state, player)
+
+    def observation(self, player: int | None) -> str:
+        """What `player` sees now, as one canonical text."""
+        _check_viewer(self.rules, player)
+        return observation(self.state, player)
+
+    def seen_history(self, player: int | None) -> list:
+        """The decisions so far as `player` knows them: (turn, player, choice,
+        option text, forced), others' unrevealed secret choices as '?'."""
+        _check_viewer(self.rules, player)
+        return seen_history(self.state, player)
 
     @property
     def over(self) -> bool:
@@ -198,6 +230,13 @@ class Game:
 
     def points(self) -> tuple:
         return tuple(self.state.counters.get(("points", p), 0) for p in self.rules.player_range)
+
+
+def _check_viewer(rules, player) -> None:
+    if player is None:
+        return
+    if type(player) is not int or not 0 <= player < rules.num_players:
+        raise ValueError(f"a viewer is a player, 0 to {rules.num_players - 1}, or None (the referee), not {player!r}")
 
 
 def check_seed(seed) -> int:

@@ -81,8 +81,21 @@ class Choose(Step):
     prompt: str = ""
     exists: object = None          # optional cheap test: are there options at all? (for probes)
     by: object = None              # who decides (a player expression); None: the player to move
+    simultaneous: object = None    # the players who choose at once, in secret (an expression), or None
+    chooser: str | None = None     # with simultaneous: the name the chooser is bound to in 'from' (p)
+    reveal: str = "all"            # with simultaneous: all choices shown once all chose ("all"), or none
     path: tuple = ()               # where the choice is in the rulebook (for explanations)
     scope: frozenset = frozenset()  # flow variables its expressions may use
+
+
+@dataclass(eq=False)
+class Roll(Step):
+    """A chance event: its outcomes (from an expression, equally likely, or
+    listed with exact probabilities); the outcome is bound to its name."""
+    name: str
+    source: object = None          # expression giving equally likely outcomes
+    values: tuple = ()             # or the outcomes listed ...
+    probs: tuple = ()              # ... with their probabilities (Fractions adding up to 1)
 
 
 @dataclass(eq=False)
@@ -174,7 +187,7 @@ def flatten(steps) -> tuple:
                         emit(st.otherwise)
                     for j in ends:
                         j.to = len(code)
-            else:                                       # do, let, call
+            else:                                       # do, let, call, roll
                 code.append(st)
     emit(steps)
     return tuple(code)

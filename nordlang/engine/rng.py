@@ -2,9 +2,18 @@
 
 Its whole state is one int, so copying a position copies it for free, and
 the same seed gives the same numbers on any machine and any Python.
+
+It is one of the game's chance sources (engine/chance.py names the others):
+every chance event of the rules comes to it as `pick` (one outcome of
+several, with exact probabilities) or `shuffle`, which is a run of uniform
+picks. A real game's source is seeded by the game's seed; a search agent
+gets a source seeded afresh, so it never meets the real game's future.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
 
 _MASK = (1 << 64) - 1
 
@@ -19,6 +28,10 @@ class Rng:
         r = Rng.__new__(Rng)
         r.state = self.state
         return r
+
+    def for_probe(self) -> Rng:
+        """The source a lookahead probe (the rules trying a move ahead) draws from."""
+        return self.copy()
 
     def next64(self) -> int:
         self.state = x = (self.state + 0x9E3779B97F4A7C15) & _MASK
@@ -36,8 +49,28 @@ class Rng:
             if r < limit:
                 return r % n
 
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates, in place."""
+    def pick(self, probs) -> int:
+        """The index of one outcome, drawn with the given exact probabilities
+        (Fractions adding up to 1; all equal: one uniform draw)."""
+        n = len(probs)
+        first = probs[0]
+        if all(q == first for q in probs):
+            return self.randrange(n)
+        scale = lcm(*(Fraction(q).denominator for q in probs))
+        r = self.randrange(scale)
+        for i, q in enumerate(probs):
+            r -= int(q * scale)
+            if r < 0:
+                return i
+        return n - 1            # pragma: no cover - the probabilities add up to 1
+
+    def roll(self, outcomes, probs, label=None) -> int:
+        """The index of a chance event's outcome (a `roll` step)."""
+        return self.pick(probs)
+
+    def shuffle(self, items: list, label=None) -> None:
+        """Fisher-Yates, in place: each step a uniform pick of the item that
+        goes to the last place not yet settled."""
         for i in range(len(items) - 1, 0, -1):
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -24,7 +24,8 @@ _FRESH = itertools.count()
 class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
-                 "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells")
+                 "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
+                 "revealed", "hidden_moves")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -50,6 +51,8 @@ class State:
         self.shared = False       # zones still shared with the state this one was copied from
         self.probing = False      # a lookahead probe runs on this position: it must not change
         self.cells = {}           # grid zone key -> the cells made so far (each a pool), a sorted tuple
+        self.revealed = {}        # zone key -> the players its items are turned face up to (ALL: everyone)
+        self.hidden_moves = frozenset()   # indices of history entries (secret choices) the others have not seen
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -61,6 +64,7 @@ class State:
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
         s.cells = self.cells
+        s.revealed = dict(self.revealed) if self.revealed else {}
         s.probing = False
         if not light:
             s.unshare()
@@ -83,6 +87,7 @@ class State:
         s.turn_start = self.turn_start
         s.events = list(self.events) if keep_log else []
         s.history = list(self.history) if keep_log else []
+        s.hidden_moves = self.hidden_moves if keep_log else frozenset()
         return s
 
     def unshare(self) -> None:
@@ -107,6 +112,7 @@ class State:
         s.frames, s.pending = [], None
         s.turn_start = None
         s.events, s.history = [], []
+        s.hidden_moves = frozenset()
         return s
 
     def fresh(self) -> None:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+from fractions import Fraction
+
 from ..engine import flow as F
+from ..engine.chance import probabilities
 from ..errors import LangError, did_you_mean
 from ..lang.checks import rebinding
 from ..lang.compiler import Compiler
@@ -119,7 +122,35 @@ class StepCompiler:
                 self._check_binding(p + ("choose",), st["choose"])
                 out.append(self._choose(st, p, pos, scope))
                 scope = scope | {st["choose"]}
+            elif "roll" in st:
+                self._check_binding(p + ("roll",), st["roll"])
+                out.append(self._roll(st, p, pos, scope))
+                scope = scope | {st["roll"]}
         return tuple(out)
+
+    def _roll(self, st, p, pos, scope):
+        """A chance event: equally likely outcomes ('from'), or outcomes with probabilities adding up to 1."""
+        name = st["roll"]
+        if ("from" in st) == ("outcomes" in st):
+            self._err(p, f"roll {name!r} needs either 'from' (equally likely outcomes) or 'outcomes' (with "
+                      "probabilities), not " + ("both" if "from" in st else "neither"))
+            return F.Roll(pos, name, source=_noop)
+        if "from" in st:
+            return F.Roll(pos, name, source=self.compile_text(st["from"], p + ("from",), "expr", scope) or _noop)
+        values, probs = [], []
+        for value, q in st["outcomes"].items():
+            try:
+                probs.extend(probabilities([q], "a probability"))
+            except ValueError as e:
+                self._err(p + ("outcomes", value), f"roll {name!r}: {q!r} is no probability", expected=e.args[1])
+                return F.Roll(pos, name, values=(None,), probs=(Fraction(1),))
+            values.append(value)
+        total = sum(probs)
+        if total != 1:
+            self._err(p + ("outcomes",), f"roll {name!r}: the probabilities of its outcomes add up to {total}, "
+                      "not 1", hint="write them as fractions (1/6) so that they add up exactly")
+            return F.Roll(pos, name, values=(None,), probs=(Fraction(1),))
+        return F.Roll(pos, name, values=tuple(values), probs=tuple(probs))
 
     def _compile_sub(self, text, offset, path, scope, raw_offset=None):
         """Compile part of a string (after 'x in', inside a call) with positions kept."""
@@ -143,12 +174,37 @@ class StepCompiler:
         self.errors.extend(comp.errors)
         return fn
 
+    def _simultaneous(self, st, p, common, scope):
+        """'p in players': who chooses at once, in secret; p is bound to the chooser in 'from'."""
+        name = st["choose"]
+        text = st["simultaneous"]
+        m = re.match(r"^\s*([A-Za-z_]\w*)\s+in\s+(.+)$", text, re.S)
+        if not m:
+            self._err(p + ("simultaneous",), f"cannot read {text!r}", expected="'p in players': a name, 'in', and "
+                      "the players who choose")
+            return scope
+        for other in ("by", "options", "lookahead"):
+            if other in st:
+                self._err(p + (other,), f"choice {name!r} is simultaneous: each listed player chooses from 'from', "
+                          f"so it takes no '{other}'")
+        chooser = m.group(1)
+        self._check_binding(p + ("simultaneous",), chooser)
+        common["simultaneous"] = self._compile_sub(text, m.start(2), p + ("simultaneous",), scope) or _noop
+        common["chooser"] = chooser
+        common["reveal"] = st.get("reveal", "all")
+        common["scope"] = frozenset(scope | {chooser})
+        return scope | {chooser}
+
     def _choose(self, st, p, pos, scope):
         name = st["choose"]
         common = dict(optional=st.get("optional"), lookahead=st.get("lookahead", False),
                       prompt=st.get("prompt", ""), path=p, scope=frozenset(scope))
         if "by" in st:
             common["by"] = self.compile_text(st["by"], p + ("by",), "expr", scope)
+        if "simultaneous" in st:
+            scope = self._simultaneous(st, p, common, scope)
+        elif "reveal" in st:
+            self._err(p + ("reveal",), f"choice {name!r}: 'reveal' goes with 'simultaneous' (who chooses at once)")
         otherwise = self.steps(st["otherwise"], p + ("otherwise",), scope) if "otherwise" in st else None
         if "options" in st:
             alts = []

@@ -67,6 +67,14 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         # a grid zone's (rows, columns): a container of cells, made as items first come to them
         self.grid_zones = {k: (v.get("rows", 1), v.get("columns", 1)) for k, v in self.zones.items()
                            if v["type"] == "grid"}
+        # who sees what (engine/views.py): a zone's declared visibility, the kinds that lie face down elsewhere
+        self.zone_visibility = {k: v["visible"] for k, v in self.zones.items() if "visible" in v}
+        self.face_down = frozenset(k for k, v in self.pieces.items() if v.get("face_down"))
+        self.hidden_information = bool(self.face_down) or any(v != "all" for v in self.zone_visibility.values())
+        for k, v in self.zones.items():
+            if v.get("visible") == "owner" and not v.get("per_player"):
+                self._err(("zones", k, "visible"), f"zone {k!r} is visible to its owner, but it is no player's: "
+                          "it is not per_player", hint="say per_player: true, or visible: all or none")
         self.messages = data.get("messages", {})
         self._shown = {}
         self.trees = []             # (path, syntax tree, locate) of each text compiled: for checks that read them

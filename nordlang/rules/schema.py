@@ -51,7 +51,7 @@ def _alternative_keys(alternatives) -> list | None:
     return keys if len(keys) == len(alternatives) else None
 
 
-_STEP_KINDS = ("do", "let", "if", "while", "for", "call", "choose")
+_STEP_KINDS = ("do", "let", "if", "while", "for", "call", "choose", "roll")
 
 
 def _is_step_choice(alternatives) -> bool:
@@ -169,7 +169,7 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
     if v == "oneOf" and isinstance(err.instance, dict) and _is_step_choice(err.validator_value):
         # a flow step: say which kinds of step exist, with the best-matching sub-error
         best = jsonschema.exceptions.best_match(err.context) if err.context else None
-        kinds = ["do", "let", "if", "while", "for", "call", "choose"]
+        kinds = list(_STEP_KINDS)
         present = [k for k in kinds if k in err.instance]
         if len(present) == 1 and best is not None:
             return _explain(best, locate, root)

@@ -114,7 +114,7 @@ def _shuffle(ctx, zone):
     deck = ctx.state.decks.get(zone)
     if deck is None:
         raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
-    ctx.state.rng.shuffle(deck)
+    ctx.state.rng.shuffle(deck, f"shuffle {ctx.rules.show(zone)}")
     ctx.state.touch("shuffle", zone, tuple(deck))
 
 
@@ -160,3 +160,33 @@ def _end_game(ctx):
     ctx.state.events.append(("end",))
 
 
+
+
+# ---------------- what players see ----------------
+def _seen_zone(ctx, zone):
+    st = ctx.state
+    if zone in st.pools or zone in st.decks or zone in st.tracks:
+        return zone
+    raise EvalError(f"{ctx.rules.show(zone)} is not a zone or a space", hint="reveal and conceal take a zone, like "
+                    "hand(p), or a space")
+
+
+@_effect("reveal", (1, 2), "turn a zone's items (or a space's) face up: to every player, or to one player only",
+         "reveal(hand(p))", group="effects")
+def _reveal(ctx, zone, p=None):
+    st = ctx.state
+    key = _seen_zone(ctx, zone)
+    if p is not None and (type(p) is not int or not 0 <= p < ctx.rules.num_players):
+        raise EvalError(f"reveal to {ctx.rules.show(p)}, which is not a player")
+    now = st.revealed.get(key, frozenset())
+    if now is not None:
+        st.revealed[key] = None if p is None else now | {p}      # None: face up to everyone
+    st.touch("reveal", key, p)
+
+
+@_effect("conceal", (1, 1), "turn a zone's items face down again, as the rulebook declares them (undoes reveal)",
+         "conceal(hand(p))", group="effects")
+def _conceal(ctx, zone):
+    st = ctx.state
+    st.revealed.pop(_seen_zone(ctx, zone), None)
+    st.touch("conceal", zone)

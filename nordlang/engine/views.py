@@ -1,0 +1,223 @@
+"""What each player may see: views, observations and honest samples.
+
+A rulebook declares who sees what (the zones' `visible`, the pieces'
+`face_down`; effects `reveal` and `conceal` turn items over). From that
+alone this module derives, for any game:
+
+- `sees`: whether a player sees an item's face where it lies;
+- `view`: the position as one player sees it: every item he may not see
+  is shown face down, as its kind with the tag `?`, and a hidden deck's
+  order is unknown (its items are listed by kind). Every renderer draws a
+  view as it draws a position;
+- `observation`: that view as one canonical text (OpenSpiel's
+  observation string);
+- `seen_history`: the moves made, with others' secret choices that were
+  never revealed shown as `?`;
+- `sample`: a position the player cannot tell from the real one, drawn
+  from his information alone (the unseen items dealt at random over the
+  unseen places, the future's chance source seeded afresh): what an
+  honest search agent plays on.
+
+A viewer is a player's number; None is the referee, who sees everything.
+"""
+
+from __future__ import annotations
+
+from .rng import Rng
+
+HIDDEN = "?"          # the tag of an item seen face down
+_UNSET = object()
+
+
+def _zone_of(key):
+    """(zone name, owner) of a zone's key, a grid cell's included; (None, None) for a space or structure."""
+    if type(key) is tuple and key and type(key[0]) is str:
+        return key[0], key[1]
+    return None, None
+
+
+def sees(state, key, item, viewer) -> bool:
+    """Does `viewer` see the face of `item` where it lies (zone or space `key`)?"""
+    if viewer is None:
+        return True
+    turned = state.revealed.get(key, _UNSET)
+    if turned is None or (turned is not _UNSET and viewer in turned):
+        return True
+    rules = state.rules
+    name, owner = _zone_of(key)
+    declared = rules.zone_visibility.get(name) if name is not None else None
+    if declared is not None:
+        return declared == "all" or (declared == "owner" and owner == viewer)
+    return item[0] not in rules.face_down
+
+
+def _deck_hidden(state, key, viewer) -> bool:
+    """Is a whole deck face down to the viewer (so its order is unknown to him too)?"""
+    name, owner = _zone_of(key)
+    declared = state.rules.zone_visibility.get(name) if name is not None else None
+    turned = state.revealed.get(key, _UNSET)
+    if turned is None or (turned is not _UNSET and viewer in turned):
+        return False
+    return declared == "none" or (declared == "owner" and owner != viewer)
+
+
+def _masked(item):
+    return (item[0], HIDDEN)
+
+
+def _kind_order(item):
+    return str(item[0])
+
+
+def view(state, viewer):
+    """The position as `viewer` sees it (a State to read and draw, not to play on)."""
+    s = state.clone(keep_log=True)
+    if viewer is None or not state.rules.hidden_information:
+        return s
+    for key, pool in s.pools.items():
+        if pool and any(not sees(s, key, item, viewer) for item in pool):
+            shown = {}
+            for item, n in pool.items():
+                it = item if sees(s, key, item, viewer) else _masked(item)
+                shown[it] = shown.get(it, 0) + n
+            s.pools[key] = shown
+    for key, deck in s.decks.items():
+        if not deck:
+            continue
+        if _deck_hidden(s, key, viewer):
+            deck[:] = sorted((_masked(x) for x in deck), key=_kind_order)
+        elif any(not sees(s, key, x, viewer) for x in deck):
+            deck[:] = [x if sees(s, key, x, viewer) else _masked(x) for x in deck]
+    for key, track in s.tracks.items():
+        track[:] = [x if x is None or sees(s, key, x, viewer) else _masked(x) for x in track]
+    for space, item in list(s.occupied.items()):
+        if not sees(s, space, item, viewer):
+            s.occupied[space] = _masked(item)
+    s.owned = None
+    s.fresh()
+    if s.history:
+        s.history = seen_history(state, viewer)
+    return s
+
+
+def seen_history(state, viewer) -> list:
+    """The moves made as `viewer` knows them: others' unrevealed secret choices read '?'."""
+    hidden = state.hidden_moves
+    if viewer is None or not hidden:
+        return list(state.history)
+    return [(t, who, ch, HIDDEN if i in hidden and who != viewer else text, forced)
+            for i, (t, who, ch, text, forced) in enumerate(state.history)]
+
+
+def observation(state, viewer) -> str:
+    """What `viewer` sees now, as one canonical text: whose decision it is,
+    each zone and space that holds anything, the counters."""
+    rules = state.rules
+    s = view(state, viewer)
+    show = rules.show
+    lines = []
+    p = state.pending
+    if state.over:
+        lines.append(f"turn {state.turn}: over")
+    elif p is not None:
+        lines.append(f"turn {state.turn}: {rules.color(p.player)} chooses {p.step.name}")
+    else:
+        lines.append(f"turn {state.turn}")
+    zones = []
+    for key, pool in s.pools.items():
+        if pool:
+            zones.append((show(key), ", ".join(f"{show(i)}" + (f" x{n}" if n != 1 else "")
+                                               for i, n in sorted(pool.items(), key=lambda x: show(x[0])))))
+    for key, deck in s.decks.items():
+        if deck:
+            zones.append((show(key), "[" + ", ".join(show(i) for i in deck) + "]"))
+    for key, track in s.tracks.items():
+        if any(x is not None for x in track):
+            zones.append((show(key), "[" + ", ".join("-" if x is None else show(x) for x in track) + "]"))
+    lines.extend(f"{k}: {v}" for k, v in sorted(zones))
+    for key, value in sorted(state.counters.items(), key=lambda kv: repr(kv[0])):
+        lines.append(f"{' '.join(show(k) if not isinstance(k, str) else k for k in key)} = {value}")
+    return "\n".join(lines)
+
+
+# ---------------- honest samples ----------------
+def _resample(s, viewer, rng) -> bool:
+    """Deal the items `viewer` cannot see at random over the places he cannot
+    see into, each place keeping how many of each kind it holds (which he
+    sees); a wholly hidden deck is shuffled too. Uses only what the viewer
+    sees and the multiset of the unseen, so two positions he cannot tell
+    apart give the same sample. True when a space's pieces changed."""
+    show = s.rules.show
+    places = []                       # (key, kind) for each unseen item, in an order the viewer knows
+    unseen: dict = {}                 # kind -> the unseen tags
+    for key in sorted(s.pools, key=show):
+        pool = s.pools[key]
+        if not pool:
+            continue
+        hidden = [(item, n) for item, n in pool.items() if not sees(s, key, item, viewer)]
+        if not hidden:
+            continue
+        pool = s.pools[key] = dict(pool)
+        for item, n in hidden:
+            del pool[item]
+            places.extend([(key, item[0])] * n)
+            unseen.setdefault(item[0], []).extend([item[1]] * n)
+    decks = []
+    for key in sorted(s.decks, key=show):
+        deck = s.decks[key]
+        for i, x in enumerate(deck):
+            if not sees(s, key, x, viewer):
+                places.append(((key, i), x[0]))
+                unseen.setdefault(x[0], []).append(x[1])
+        if deck and _deck_hidden(s, key, viewer):
+            decks.append(key)
+    if not places:
+        return False
+    for kind, tags in unseen.items():
+        tags.sort(key=lambda t: (str(type(t)), str(t)))
+        rng.shuffle(tags)
+    board = False
+    for key, kind in places:
+        tag = unseen[kind].pop()
+        if type(key) is tuple and len(key) == 2 and type(key[0]) is tuple and key[0] in s.decks:
+            s.decks[key[0]][key[1]] = (kind, tag)
+        else:
+            pool = s.pools[key]
+            pool[(kind, tag)] = pool.get((kind, tag), 0) + 1
+            board = board or key in s.rules.grid.space_set
+    for key in decks:
+        rng.shuffle(s.decks[key])
+    return board
+
+
+def sample(state, viewer, seed: int, resample_choice=None):
+    """A position `viewer` cannot tell from `state`, drawn from what he knows
+    and `seed` alone: the unseen items dealt afresh, others' unrevealed
+    secret answers chosen afresh (by `resample_choice`), and the chance
+    source seeded afresh, so the future is sampled, never the real one."""
+    s = state.clone()
+    s.unshare()
+    rng = Rng(seed)
+    s.rng = Rng(rng.next64())
+    if state.rules.hidden_information and viewer is not None:
+        if _resample(s, viewer, rng):
+            _reoccupy(s)
+        if s.turn_start is not None:
+            start = s.turn_start.clone()
+            start.unshare()
+            if _resample(start, viewer, Rng(seed)):
+                _reoccupy(start)
+            start.rng = None
+            s.turn_start = start
+    if resample_choice is not None:
+        resample_choice(s, viewer, rng)
+    s.fresh()
+    return s
+
+
+def _reoccupy(s) -> None:
+    """Occupancy again from the spaces' pools (after their pieces were dealt anew)."""
+    rules = s.rules
+    s.occupied = {sp: item for sp in rules.grid.spaces for item in s.pools.get(sp, ()) if item[0] in rules.occupying}
+    s.owned = None
+    s._links = None
