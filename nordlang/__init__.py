@@ -34,7 +34,7 @@ def bundled(name: str = "rulebook") -> Path:
     return here.parent / name
 
 
-def load_rules(rulebook=None, players: int | None = None, variants=()):
+def load_rules(rulebook=None, players: int | None = None, variants=(), params=None):
     """Load, validate and compile a rulebook (default: the bundled Nord).
 
     `rulebook` is a bundled game's name ("nord"; see `nord games`), a path
@@ -42,20 +42,23 @@ def load_rules(rulebook=None, players: int | None = None, variants=()):
     the game the variants extend, else Nord. `players` a whole number within
     the rulebook's range, or None for its default; `variants` names of the
     game's bundled variants or paths, in the order they apply (one alone
-    will do).
+    will do); `params` the game's parameters: each sets one of its constants
+    ({"cards": 13}).
     """
     from .rules.build import compile_rules
     if rulebook is not None and not isinstance(rulebook, (str, PathLike)):
         raise TypeError(f"a rulebook is a path (text or a Path) or None, not {type(rulebook).__name__}")
-    return compile_rules(rulebook, _players(players), _variants(variants))
+    if params is not None and not isinstance(params, dict):
+        raise TypeError(f"params must be a mapping of constant names to values, not {type(params).__name__}")
+    return compile_rules(rulebook, _players(players), _variants(variants), params)
 
 
-def load(rulebook=None, players: int | None = None, seed: int = 0, variants=()) -> Game:
+def load(rulebook=None, players: int | None = None, seed: int = 0, variants=(), params=None) -> Game:
     """A new game of the rulebook (a game's name or a path, as load_rules takes it) for `players`
     players, with a seed (a whole number, 0 or more)."""
     from .engine.game import check_seed
     seed = check_seed(seed)          # before the rules are compiled: a bad seed costs nothing
-    return Game(load_rules(rulebook, players, variants), seed)
+    return Game(load_rules(rulebook, players, variants, params), seed)
 
 
 def _players(players):

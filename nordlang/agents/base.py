@@ -71,6 +71,14 @@ def make_agent(spec: str, seed: int) -> Agent:
     return cls(seed, **params)
 
 
+def sample_seed(agent_seed: int, moves_made: int, k: int = 0) -> int:
+    """The seed of an agent's k-th sample of a position (Game.for_player): from
+    the agent's seed and what every player knows (how many moves were made),
+    so it never depends on what the agent cannot see, and drawing it takes
+    nothing from the agent's own generator."""
+    return (agent_seed * 1_000_003 + moves_made * 7_919 + k * 104_729 + 1) % (2 ** 62)
+
+
 def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 7919 + seat * 104729 + 17) % (2 ** 31)
 

@@ -1,11 +1,17 @@
 """One-ply greedy play: try each option, keep the one whose resulting
 position the rulebook's evaluation rates best for the mover (against the
-best opponent). Ties are broken at random, from the agent's seed."""
+best opponent). Ties are broken at random, from the agent's seed.
+
+It plays honestly: the options are tried on one sample of the position
+drawn from what the mover may know (`Game.for_player`: what he cannot see
+dealt afresh, the future's chance seeded by the agent), the same sample
+for every option, so it never rates a move by a hidden item or a die not
+yet rolled."""
 
 from __future__ import annotations
 
 from ..errors import UsageError
-from .base import Agent, register
+from .base import Agent, register, sample_seed
 
 
 def evaluate(game, p) -> float:
@@ -30,9 +36,10 @@ class GreedyAgent(Agent):
     def choose(self, game) -> int:
         p = game.to_move
         n = len(game.state.pending.options)
+        seen = game.for_player(p, sample_seed(self.seed, game.state.moves_made))
         best, best_val = [], None
         for i in range(n):
-            g = game.clone()
+            g = seen.clone()
             g.play_index(i)
             v = evaluate(g, p)
             if best_val is None or v > best_val:

@@ -35,6 +35,14 @@ time budget the root's options are tried as far as time allows, at least
 one). Subtrees are kept between decisions when the game passed in still
 records the moves since the last search.
 
+It searches honestly: the root is a sample of the position drawn from
+what the mover may know (`Game.for_player`: items he cannot see dealt
+afresh, others' secret answers chosen afresh, the future's chance seeded by
+the agent), never the real game: a determinization. With `samples` above 1
+it searches that many samples, each with an equal share of the budget, and
+takes the option best on average over them. A subtree is kept for the next
+decision only in games with neither hidden parts nor chance.
+
 Deterministic given the seed unless the budget is `seconds`: all random
 draws come from the agent's own generator.
 """
@@ -45,7 +53,7 @@ import math
 import time
 
 from ..errors import UsageError
-from .base import Agent, register
+from .base import Agent, register, sample_seed
 
 
 class _Node:
@@ -81,6 +89,8 @@ class MCTSAgent(Agent):
         "depth": (int, 0, "random decisions played before a position is scored"),
         "scale": (float, 10.0, "evaluation difference that makes a position worth 73%"),
         "mix": (float, 0.7, "weight of the minimax value against the mean in backups"),
+        "samples": (int, 1, "samples of what the mover cannot see (and of the future's chance) searched, "
+                            "each with an equal share of the budget"),
         "halving": (int, 1, "1: share the budget left after the root among its best options by sequential "
                             "halving; 0: plain UCB from the root"),
     }
@@ -228,25 +238,49 @@ class MCTSAgent(Agent):
         return sorted(among, key=lambda i: (-self._q(root.children[i], p), i))
 
     def choose(self, game) -> int:
+        """Search a sample of the position (or several, `samples`), drawn from
+        what the mover may know; the option best over the samples is played."""
+        n = len(game.state.pending.options)
+        if n == 1:
+            return 0
+        k = max(1, self.samples)
+        if k == 1:
+            return self._search(game, 0, self.seconds, self.playouts)[0]
+        totals = {}
+        for j in range(k):
+            seconds = self.seconds / k if self.seconds > 0 else 0.0
+            playouts = max(n, self.playouts // k) if self.playouts > 0 else 0
+            _choice, root = self._search(game, j, seconds, playouts, keep=False)
+            for i, ch in root.children.items():
+                q, v = totals.get(i, (0.0, 0))
+                totals[i] = (q + self._q(ch, root.mover) * ch.visits, v + ch.visits)
+        if not totals:
+            return self.rng.randrange(n)
+        scored = sorted(((q / v, i) for i, (q, v) in totals.items()), key=lambda x: (-x[0], x[1]))
+        return scored[0][1]
+
+    def _search(self, game, sample: int, seconds: float, playouts: int, keep: bool = True):
         """Try every option once, then share the rest of the budget among the best
         candidates by sequential halving (each round gives the candidates left
         equal shares and keeps the better half), so that the options compared at
-        the end were searched alike."""
+        the end were searched alike. (choice, root)"""
         n = len(game.state.pending.options)
         start = time.perf_counter()
-        deadline = start + self.seconds if self.seconds > 0 else None
-        if self.playouts > 0:
-            budget = self.playouts
+        deadline = start + seconds if seconds > 0 else None
+        if playouts > 0:
+            budget = playouts
         elif deadline is not None:
             budget = None
         else:
             budget = min(300, max(24, int(self.per_option * n)))
-        if n == 1:
-            return 0
-        root = self._reuse(game)
+        rules = game.rules
+        honest_reuse = keep and not rules.hidden_information and not rules.uses_chance
+        root = self._reuse(game) if honest_reuse else None
+        self._root = None
         reused = root is not None
         if root is None:
-            root = _Node(game.clone(), [0.5] * game.rules.num_players)
+            seen = game.for_player(game.to_move, sample_seed(self.seed, game.state.moves_made, sample))
+            root = _Node(seen, [0.5] * rules.num_players)
         self._draw_untried(root, True)
         count = {"created": 0, "iters": 0}
 
@@ -305,5 +339,5 @@ class MCTSAgent(Agent):
         self.last_stats = {"created": count["created"], "options": n, "tried": len(root.children),
                            "reused": reused, "finalists": len(cands), "seconds": time.perf_counter() - start}
         child = root.children.get(choice)
-        self._root = child if child is not None and child.mover is not None else None
-        return choice
+        self._root = child if honest_reuse and child is not None and child.mover is not None else None
+        return choice, root

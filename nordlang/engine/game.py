@@ -228,6 +228,20 @@ class Game:
             return None
         return compute_result(self.rules, self.state)
 
+    def returns(self) -> tuple:
+        """What the finished game is worth to each player: the rulebook's
+        result.returns, else +1 for a winner, -1 for the others, 0 for all
+        in a draw (all 0 while the game goes on)."""
+        if not self.state.over:
+            return (0.0,) * self.rules.num_players
+        rules = self.rules
+        if rules.returns is not None:
+            return tuple(float(rules.returns(rules.ctx(self.state, {"p": p}))) for p in rules.player_range)
+        res = self.result
+        if res.draw:
+            return (0.0,) * rules.num_players
+        return tuple(1.0 if p in res.winners else -1.0 for p in rules.player_range)
+
     def points(self) -> tuple:
         return tuple(self.state.counters.get(("points", p), 0) for p in self.rules.player_range)
 

@@ -36,7 +36,24 @@ def resolve(rulebook=None, variants=()) -> tuple[Path, list]:
     return main, chain
 
 
-def read_doc(rulebook=None, variants=(), problems: list | None = None, resolved=None):
+def apply_params(doc, params) -> None:
+    """A game's parameters: each sets one of the rulebook's constants (`cards=13`), as a
+    one-line overlay would; a name that is no constant, or a value of another type, is an error."""
+    from ..errors import UsageError, did_you_mean
+    constants = doc.data.get("constants") or {}
+    for name, value in (params or {}).items():
+        if name not in constants:
+            raise UsageError(f"the game has no parameter {name!r}: a parameter sets one of its constants",
+                             hint=did_you_mean(str(name), constants) or
+                             (f"its constants: {', '.join(map(str, constants))}" if constants else "it has none"))
+        old = constants[name]
+        if type(old) is not type(value) or isinstance(value, (dict, list)):
+            raise UsageError(f"parameter {name}={value!r} must be {type(old).__name__}, like its value in the "
+                             f"rulebook ({old!r})")
+        constants[name] = value
+
+
+def read_doc(rulebook=None, variants=(), problems: list | None = None, resolved=None, params=None):
     """The merged, validated document (before compiling).
 
     With `problems`, schema errors are added to it instead of raised, so a
@@ -49,6 +66,7 @@ def read_doc(rulebook=None, variants=(), problems: list | None = None, resolved=
     check_errors(errors)
     apply_variants(doc, chain, errors)
     check_errors(errors)
+    apply_params(doc, params)
     errors.extend(validate_doc(doc))
     fix_lines(doc, errors)
     if problems is not None:
@@ -65,14 +83,15 @@ def _key(path, chain, players):
     return (stamp, players)
 
 
-def compile_rules(rulebook=None, players=None, variants=()):
+def compile_rules(rulebook=None, players=None, variants=(), params=None):
     from .model import Rules
     path, chain = resolve(rulebook, variants)
-    key = _key(path, chain, players)
+    params = dict(params or {})
+    key = (_key(path, chain, players), tuple(sorted(params.items(), key=str)))
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    doc = read_doc(resolved=(path, chain))
+    doc = read_doc(resolved=(path, chain), params=params)
     if players is None:
         pl = doc.data["players"]
         players = pl.get("default", pl["min"])
@@ -85,6 +104,7 @@ def compile_rules(rulebook=None, players=None, variants=()):
     check_errors(errors)
     rules.bundled_name = game_name(path)          # the bundled game's name (None for a rulebook given by path)
     rules.rulebook_file = path
+    rules.params = params
     _CACHE[key] = rules
     return rules
 

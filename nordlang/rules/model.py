@@ -182,6 +182,9 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self._current_flow = "(turn)"
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
         self._check_flows()
+        # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
+        self.uses_chance = any(re.search(r"\bshuffle\s*\(", t) for t in _texts(data)) or \
+            any("roll" in st for st in _steps_in(data))
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
@@ -194,6 +197,9 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         ev = res.get("evaluation")
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
+        # what a finished game is worth to each player (engine.game.returns; OpenSpiel, PettingZoo)
+        self.returns = self.compile_text(res["returns"], ("result", "returns"), scope=frozenset({"p"})) \
+            if "returns" in res else None
         # a drawn game has no winner: the rulebook says when (over the final position)
         self.draw = self.compile_text(res["draw"], ("result", "draw")) if "draw" in res else None
         self.trigger_note = self._summary_note(res)
@@ -331,6 +337,21 @@ def _cycles(graph: dict) -> list:
     for name in sorted(graph):
         visit(name, [])
     return out
+
+
+def _steps_in(data):
+    """Every flow step (a mapping) of a rulebook's setup, turn and flows, at any depth."""
+    todo = [data.get("setup"), data.get("turn"), *(data.get("flows") or {}).values()]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, dict):
+            yield node
+            for k in ("then", "else", "do", "otherwise"):
+                todo.append(node.get(k))
+            for opt in (node.get("options") or {}).values() if isinstance(node.get("options"), dict) else ():
+                todo.append(opt.get("do") if isinstance(opt, dict) else None)
 
 
 def _texts(node):
