@@ -40,8 +40,9 @@ what the mover may know (`Game.for_player`: items he cannot see dealt
 afresh, others' secret answers chosen afresh, the future's chance seeded by
 the agent), never the real game: a determinization. With `samples` above 1
 it searches that many samples, each with an equal share of the budget, and
-takes the option best on average over them. A subtree is kept for the next
-decision only in games with neither hidden parts nor chance.
+takes the option best on average over them. The subtree of the move played
+is kept for the next decision when the moves since, as the mover saw them,
+lead into it (a sample drawn then, from what he knew then).
 
 Deterministic given the seed unless the budget is `seconds`: all random
 draws come from the agent's own generator.
@@ -184,7 +185,8 @@ class MCTSAgent(Agent):
             return None
         if made == 0:
             return root if root.texts == st.pending.texts else None
-        taken = [h for h in st.history if not h[4]][-made:] if st.history else []
+        seen = game.seen_history(root.mover) if st.history else []      # (others' secret answers unseen)
+        taken = [h for h in seen if not h[4]][-made:]
         if len(taken) != made:
             return None
         node = root
@@ -274,8 +276,7 @@ class MCTSAgent(Agent):
         else:
             budget = min(300, max(24, int(self.per_option * n)))
         rules = game.rules
-        honest_reuse = keep and not rules.hidden_information and not rules.uses_chance
-        root = self._reuse(game) if honest_reuse else None
+        root = self._reuse(game) if keep else None
         self._root = None
         reused = root is not None
         if root is None:
@@ -339,5 +340,5 @@ class MCTSAgent(Agent):
         self.last_stats = {"created": count["created"], "options": n, "tried": len(root.children),
                            "reused": reused, "finalists": len(cands), "seconds": time.perf_counter() - start}
         child = root.children.get(choice)
-        self._root = child if honest_reuse and child is not None and child.mover is not None else None
+        self._root = child if keep and child is not None and child.mover is not None else None
         return choice, root

@@ -27,7 +27,7 @@ class ChanceNeeded(BaseException):
 
     def __init__(self, label: str, outcomes: tuple, probs: tuple):
         super().__init__(label)
-        self.label = label              # what the event is ('roll die', 'shuffle treasures, place 11')
+        self.label = label              # what the event is ('roll die', 'shuffle deck, place 11')
         self.outcomes = outcomes        # each outcome's text, by index
         self.probs = probs              # each outcome's probability (Fractions adding up to 1)
 

@@ -43,6 +43,7 @@ from .program import (  # noqa: F401
     programs,
 )
 from .simultaneous import SecretChoices
+from .views import unseen_option
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
 _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
@@ -57,7 +58,7 @@ class Machine:
     def __init__(self, rules):
         self.rules = rules
         self.programs = programs(rules)
-        self.secret = SecretChoices(self)
+        self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
         self.turn_stop = None           # "quiet": stop when a turn in which nobody decided ends;
@@ -264,7 +265,7 @@ class Machine:
     def _choose(self, state, fr, ins, probe, ctx):
         step = ins.step
         if step.simultaneous is not None:
-            return self.secret.ask(state, fr, step, probe, ctx)
+            return self.secret.ask(self, state, fr, step, probe, ctx)
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
             ok = step.exists(ctx)
@@ -297,6 +298,8 @@ class Machine:
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
         who = state.player if step.by is None else self._decider(step, ctx)
+        if self.rules.hidden_information:
+            self.check_seen(state, step, vals, who)
         if len(vals) == 1 and (probe or not self.ask_forced or self.ask_forced is not True
                                and step.name not in self.ask_forced):
             self._bind_choice(fr, step, vals[0])
@@ -306,6 +309,15 @@ class Machine:
                 state.events.append(("choice", who, step.name, text, True, state.turn))
             return
         state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
+
+    def check_seen(self, state, step, vals, who) -> None:
+        """A player's options must not show him an item he cannot see (the rule is named)."""
+        bad = unseen_option(state, vals, who)
+        if bad is not None:
+            raise RulesError(f"choice {step.name!r} offers {self.rules.color(who)} the option "
+                             f"{self.rules.show(bad)}, an item {self.rules.color(who)} cannot see: the option's text "
+                             "would reveal it", step.pos, hint="offer what the player sees (a place, a count), or "
+                             "reveal the item first")
 
     def _decider(self, step, ctx) -> int:
         who = step.by(ctx)

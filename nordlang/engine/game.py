@@ -120,7 +120,9 @@ class Game:
         searches: two positions the player cannot tell apart give the same
         sample for the same seed, and it never carries the real future."""
         _check_viewer(self.rules, player)
-        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed), self.machine.secret.resample))
+        machine = self.machine
+        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed),
+                                                  lambda s, viewer, rng: machine.secret.resample(machine, s, viewer, rng)))
 
     def view(self, player: int | None):
         """The position as `player` sees it (None: the referee, everything):

@@ -25,15 +25,14 @@ def progress_key(step) -> str:
 
 
 class SecretChoices:
-    """Asks and records a simultaneous step's choices (a part of the Machine)."""
+    """Asks and records a simultaneous step's choices (a part of the Machine,
+    which it is handed: it keeps no reference back, so a game is freed at once)."""
 
-    def __init__(self, machine):
-        self.machine = machine
-        self.rules = machine.rules
+    def __init__(self, rules):
+        self.rules = rules
 
-    def ask(self, state, fr, step, probe, ctx) -> None:
+    def ask(self, m, state, fr, step, probe, ctx) -> None:
         """Set the next chooser's decision pending (or take a lone option at once)."""
-        m = self.machine
         key = progress_key(step)
         while True:
             prog = fr.vars.get(key)
@@ -49,6 +48,8 @@ class SecretChoices:
             if not vals:
                 from .program import DeadEnd
                 raise DeadEnd(step)
+            if m.rules.hidden_information and not probe:
+                m.check_seen(state, step, vals, who)
             if probe:
                 from .frames import Pending
                 state.pending = Pending(step, vals, None, fr.vars, who)
@@ -86,7 +87,7 @@ class SecretChoices:
             state.events.append(("reveal", step.name, tuple((who, show(v)) for who, v in done), state.turn))
         state.touch("secret", step.name, tuple(done))
 
-    def resample(self, state, viewer, rng) -> None:
+    def resample(self, m, state, viewer, rng) -> None:
         """In a sample for `viewer`: the others' answers to a secret choice
         still being asked, taken afresh from their options (he has not seen them)."""
         p = state.pending
@@ -102,7 +103,7 @@ class SecretChoices:
         for who, value in done:
             if who != viewer:
                 fr.vars[step.chooser] = who
-                vals = self.machine.values(state, fr, step)
+                vals = m.values(state, fr, step)
                 value = vals[rng.randrange(len(vals))]
             again.append((who, value))
         fr.vars[step.chooser] = p.player

@@ -72,7 +72,13 @@ def _kind_order(item):
 def view(state, viewer):
     """The position as `viewer` sees it (a State to read and draw, not to play on)."""
     s = state.clone(keep_log=True)
-    if viewer is None or not state.rules.hidden_information:
+    if viewer is None:
+        return s
+    if s.history:
+        s.history = seen_history(state, viewer)
+    if s.events:
+        s.events = seen_events(state, viewer)
+    if not state.rules.hidden_information:
         return s
     for key, pool in s.pools.items():
         if pool and any(not sees(s, key, item, viewer) for item in pool):
@@ -95,8 +101,6 @@ def view(state, viewer):
             s.occupied[space] = _masked(item)
     s.owned = None
     s.fresh()
-    if s.history:
-        s.history = seen_history(state, viewer)
     return s
 
 
@@ -107,6 +111,72 @@ def seen_history(state, viewer) -> list:
         return list(state.history)
     return [(t, who, ch, HIDDEN if i in hidden and who != viewer else text, forced)
             for i, (t, who, ch, text, forced) in enumerate(state.history)]
+
+
+def seen_events(state, viewer, start: int = 0) -> list:
+    """The events from `start` on as `viewer` knows them now: another's
+    secret choice not yet revealed reads '?', an item moved is shown face
+    down unless he sees it where it came from or where it went, and an item
+    a note names, unless he sees one like it somewhere now. `viewer` may be
+    a set of players (several at one screen): what each of them knows."""
+    events = state.events
+    if viewer is None or (not state.rules.hidden_information and not state.hidden_moves):
+        return list(events[start:])
+    viewers = (viewer,) if type(viewer) is int else tuple(viewer)
+    rules, hidden = state.rules, state.hidden_moves
+    # the history entry of each choice event: the two are written together
+    at = len(state.history) - sum(1 for e in events if e[0] == "choice")
+    at += sum(1 for e in events[:start] if e[0] == "choice")
+    seen = None
+
+    def shown(item) -> bool:
+        nonlocal seen
+        if seen is None:
+            seen = _seen_items(state, viewers)
+        if item in seen:
+            return True
+        return item not in seen[None] and not _hideable(rules, item[0])
+
+    out = []
+    for ev in events[start:]:
+        kind = ev[0]
+        if kind == "choice":
+            if at in hidden and any(v != ev[1] for v in viewers):
+                ev = ev[:3] + (HIDDEN,) + ev[4:]
+            at += 1
+        elif kind == "move" and state.rules.hidden_information:
+            item, src, dst = ev[1], ev[2], ev[3]
+            if not all(sees(state, src, item, v) or sees(state, dst, item, v) for v in viewers):
+                ev = (kind, _masked(item)) + ev[2:]
+        elif kind == "note" and state.rules.hidden_information:
+            args = tuple(_masked(a) if _is_item(rules, a) and not shown(a) else a for a in ev[2:])
+            ev = ev[:2] + args
+        out.append(ev)
+    return out
+
+
+def _is_item(rules, value) -> bool:
+    return type(value) is tuple and len(value) == 2 and value[0] in rules.pieces and value[0] not in rules.zones
+
+
+def _hideable(rules, kind) -> bool:
+    return kind in rules.face_down or any(v != "all" for v in rules.zone_visibility.values())
+
+
+def _seen_items(state, viewers) -> dict:
+    """The items every one of `viewers` sees somewhere now (and, under None,
+    every item that lies anywhere)."""
+    seen, anywhere = set(), set()
+    places = [(k, pool) for k, pool in state.pools.items()] + [(k, d) for k, d in state.decks.items()] + \
+        [(k, [x for x in t if x is not None]) for k, t in state.tracks.items()]
+    for key, items in places:
+        for item in items:
+            anywhere.add(item)
+            if all(sees(state, key, item, v) for v in viewers):
+                seen.add(item)
+    out = dict.fromkeys(seen, True)
+    out[None] = anywhere
+    return out
 
 
 def observation(state, viewer) -> str:
@@ -136,6 +206,8 @@ def observation(state, viewer) -> str:
             zones.append((show(key), "[" + ", ".join("-" if x is None else show(x) for x in track) + "]"))
     lines.extend(f"{k}: {v}" for k, v in sorted(zones))
     for key, value in sorted(state.counters.items(), key=lambda kv: repr(kv[0])):
+        if key[0] == "created":          # (the engine's own tally of what setup made)
+            continue
         lines.append(f"{' '.join(show(k) if not isinstance(k, str) else k for k in key)} = {value}")
     return "\n".join(lines)
 
@@ -221,3 +293,25 @@ def _reoccupy(s) -> None:
     s.occupied = {sp: item for sp in rules.grid.spaces for item in s.pools.get(sp, ()) if item[0] in rules.occupying}
     s.owned = None
     s._links = None
+
+
+def unseen_option(state, options, who):
+    """The first option that would show `who` an item he cannot see
+    anywhere (an opponent's hidden tile offered by its face), or None.
+    Only items of kinds that can be hidden are looked at."""
+    rules = state.rules
+    hideable = rules.hideable_kinds
+    suspects = [v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable]
+    if not suspects:
+        return None
+    seen = set()
+    for key, pool in state.pools.items():
+        for item in pool:
+            if item[0] in hideable and sees(state, key, item, who):
+                seen.add(item)
+    for store in (state.decks, state.tracks):
+        for key, row in store.items():
+            for item in row:
+                if item is not None and item[0] in hideable and sees(state, key, item, who):
+                    seen.add(item)
+    return next((v for v in suspects if v not in seen), None)

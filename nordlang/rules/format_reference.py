@@ -89,7 +89,19 @@ STEP_PROSE = {
               "change.\n"
               "- `exists` is a cheaper expression that is true exactly when `from` gives an option: the "
               "lookahead of other choices asks it instead of computing every option, and `nord validate "
-              "--simulate` checks that it agrees with `from`.",
+              "--simulate` checks that it agrees with `from`.\n"
+              "- `simultaneous: 'p in players'` makes it a secret choice of several players at once: each listed "
+              "player is asked in turn order (the chooser is `p` in `from`), none sees the others' answers, and "
+              "the choice's name is then bound to a table player -> option (`bid[p]`). With `reveal: all` (the "
+              "default) every answer is shown to all once the last player has chosen; with `reveal: none` each "
+              "stays its chooser's, and the rules' effects say what becomes known.",
+    "roll": "A chance event (a die, a coin, a shuffle's draw): its outcomes come from `from` (an expression; each "
+            "listed outcome equally likely, a value listed twice twice as likely) or from `outcomes` (outcome -> "
+            "probability, a number or a fraction such as `1/6`, adding up to exactly 1). The outcome is bound to "
+            "the step's name for the steps after it, and the log records it. In a real game the game's seed "
+            "decides it; a search agent's sample of the future decides it afresh; a scenario may fix it; "
+            "OpenSpiel sees it as a chance node with these outcomes and probabilities. (`shuffle(deck)` is a chance "
+            "event too: each of its draws is one.)",
 }
 
 

@@ -71,6 +71,9 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self.zone_visibility = {k: v["visible"] for k, v in self.zones.items() if "visible" in v}
         self.face_down = frozenset(k for k, v in self.pieces.items() if v.get("face_down"))
         self.hidden_information = bool(self.face_down) or any(v != "all" for v in self.zone_visibility.values())
+        # the kinds an item of which may lie hidden somewhere (a player's options are checked for them)
+        self.hideable_kinds = frozenset(self.face_down) | (frozenset(self.pieces) if any(
+            v != "all" for v in self.zone_visibility.values()) else frozenset())
         for k, v in self.zones.items():
             if v.get("visible") == "owner" and not v.get("per_player"):
                 self._err(("zones", k, "visible"), f"zone {k!r} is visible to its owner, but it is no player's: "
@@ -182,6 +185,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self._current_flow = "(turn)"
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
         self._check_flows()
+        self._check_hidden_reads()
         # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
         self.uses_chance = any(re.search(r"\bshuffle\s*\(", t) for t in _texts(data)) or \
             any("roll" in st for st in _steps_in(data))
@@ -279,6 +283,56 @@ class Rules(BoardAndNames, StepCompiler, Showing):
             pos, line = self.doc.pos(("turn",))
             self.errors.append(LangError("the turn never asks a player anything (no 'choose' step in it or in "
                                          "the flows it calls), so a game would never end", pos, source_line=line))
+
+    def _check_hidden_reads(self):
+        """A player's options must not read the faces of items he cannot see:
+        items(zone) or amount(zone, item) of a face-down zone, or of another
+        player's own zone, in a choice's 'from', 'exists' or 'when'. (What
+        cannot be told from the text is checked as the game runs.)"""
+        hidden = {k: v for k, v in self.zone_visibility.items() if v != "all"}
+        if not hidden:
+            return
+        reads = re.compile(r"\b(items|amount)\(\s*([A-Za-z_]\w*)\s*(?:\(\s*([^()]*?)\s*\))?")
+        for st, path in self._choices_with_paths():
+            decider = (self.data_at(path).get("by") or "player").strip()
+            if st.chooser:
+                decider = st.chooser
+            spots = [("from",), ("exists",)] + [("options", label, "when") for label in
+                                                 (self.data_at(path).get("options") or {})]
+            for spot in spots:
+                try:
+                    text = self.data_at(path + spot)
+                except (KeyError, TypeError, IndexError):
+                    continue
+                if not isinstance(text, str):
+                    continue
+                for m in reads.finditer(text):
+                    zone, arg = m.group(2), m.group(3)
+                    seen_by = hidden.get(zone)
+                    if seen_by is None or (seen_by == "owner" and arg == decider):
+                        continue
+                    whose = "face down" if seen_by == "none" else "seen by its owner only"
+                    at = self.doc.locator(path + spot)(1, m.start(2) + 1)
+                    self.errors.append(LangError(
+                        f"choice {st.name!r} reads {m.group(1)}({zone}{'(' + arg + ')' if arg else ''}), which is "
+                        f"{whose}: its options would show the chooser what he cannot see", at, width=len(zone),
+                        source_line=self.doc.line_of(at),
+                        hint="count what is hidden (total), or read the chooser's own zone: "
+                             f"{zone}({decider})" if seen_by == "owner" else "count what is hidden (total)"))
+
+    def _choices_with_paths(self):
+        """Every choice step of the setup, the turn and the flows (at any depth)."""
+        todo = [self.setup, self.turn] + [p.steps for p in self.procs.values()]
+        while todo:
+            for st in todo.pop():
+                if isinstance(st, F.Choose):
+                    yield st, st.path
+                for attr in ("then", "orelse", "body", "otherwise"):
+                    sub = getattr(st, attr, None)
+                    if sub:
+                        todo.append(sub)
+                for alt in getattr(st, "alternatives", ()) or ():
+                    todo.append(alt.steps)
 
     def _mark_static(self):
         """A definition is static when neither it nor what it calls reads the position."""
