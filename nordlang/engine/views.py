@@ -184,7 +184,11 @@ def observation(state, viewer) -> str:
     each zone and space that holds anything, the counters."""
     rules = state.rules
     s = view(state, viewer)
-    show = rules.show
+
+    def show(v):            # (a face-down item keeps its kind in words, whatever the piece's `show`)
+        if type(v) is tuple and len(v) == 2 and v[1] == HIDDEN and v[0] in rules.pieces:
+            return f"{v[0]}:{HIDDEN}"
+        return rules.show(v)
     lines = []
     p = state.pending
     if state.over:
