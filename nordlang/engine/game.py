@@ -121,8 +121,10 @@ class Game:
         sample for the same seed, and it never carries the real future."""
         _check_viewer(self.rules, player)
         machine = self.machine
-        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed),
-                                                  lambda s, viewer, rng: machine.secret.resample(machine, s, viewer, rng)))
+
+        def secret(state, viewer, rng):
+            machine.secret.resample(machine, state, viewer, rng)
+        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed), secret))
 
     def view(self, player: int | None):
         """The position as `player` sees it (None: the referee, everything):

@@ -249,7 +249,7 @@ def _resample(s, viewer, rng) -> bool:
             decks.append(key)
     if not places:
         return False
-    for kind, tags in unseen.items():
+    for tags in unseen.values():
         tags.sort(key=lambda t: (str(type(t)), str(t)))
         rng.shuffle(tags)
     board = False

@@ -4,7 +4,6 @@ for, call, choose, ...) into the engine's step objects."""
 from __future__ import annotations
 
 import re
-
 from fractions import Fraction
 
 from ..engine import flow as F
