@@ -1,7 +1,11 @@
 """A person at the terminal: `--agents human,random` in `nord play`.
 
-Before each of its decisions the seat sees the board as text, who is to
-choose what, and the numbered options; it answers with an option's number,
+Before each of its decisions the seat sees the position as that player
+sees it (game.view: an opponent's hidden items face down), who is to
+choose what, and the numbered options; with `echo_moves` (the default;
+`nord play` prints the game's log itself, masked for the seated players,
+and turns it off unless --quiet) it first lists the moves made since its
+last decision as it saw them (others' secret choices as '?'); it answers with an option's number,
 the option as written ('b2') or the whole move ('cell b2'). A bad entry is
 answered with what was wrong and asked again; '?' or 'help' lists the
 options again. The end of input (Ctrl-D, or a script that runs out) raises
@@ -14,7 +18,8 @@ from __future__ import annotations
 import sys
 
 from ..engine.game import canonical_option
-from ..render.text import position_lines
+from ..engine.views import seen_events
+from ..render.text import event_lines, position_lines
 from .base import Agent, register
 
 SHOWN = 40          # options listed before each decision ('?' lists them all)
@@ -32,6 +37,8 @@ class HumanAgent(Agent):
     def __init__(self, seed: int = 0, stdin=None, stdout=None, **params):
         super().__init__(seed, **params)
         self._stdin, self._stdout = stdin, stdout
+        self.echo_moves = True
+        self._seen = 0              # the game's events this seat has been shown
 
     def say(self, text: str = "") -> None:
         out = self._stdout or sys.stdout
@@ -40,8 +47,18 @@ class HumanAgent(Agent):
 
     def choose(self, game) -> int:
         rules, p = game.rules, game.state.pending
+        if self.echo_moves:
+            events = game.state.events
+            start = self._seen if self._seen <= len(events) else 0
+            lines = event_lines(rules, seen_events(game.state, p.player, start))
+            self._seen = len(events)
+            if lines:
+                self.say()
+                self.say(f"since {rules.color(p.player)}'s last decision:" if start else "so far:")
+                for line in lines:
+                    self.say(line)
         self.say()
-        for line in position_lines(rules, game.state):
+        for line in position_lines(rules, game.view(p.player)):
             self.say(line)
         prompt = p.step.prompt or p.step.name
         self.say(f"turn {game.state.turn}, {rules.color(p.player)} chooses {prompt}:")

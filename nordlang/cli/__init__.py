@@ -87,6 +87,25 @@ def rulebook_path_text(rulebook):
     return str(rulebook) if isinstance(rulebook, Path) else None
 
 
+def seat_number(rules, text: str, option: str) -> int:
+    """A player named on the command line, by colour (red) or by seat number
+    counted from 1, as a player's number (0 for the first); a clear error
+    naming the seats otherwise."""
+    word = text.strip()
+    colors = [rules.color(p) for p in rules.player_range]
+    lowered = [c.lower() for c in colors]
+    if word.lower() in lowered:
+        return lowered.index(word.lower())
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= rules.num_players:
+        return int(word) - 1
+    seats = ", ".join(f"{c} ({i})" for i, c in enumerate(colors, 1))
+    from difflib import get_close_matches
+    near = get_close_matches(word.lower(), lowered, 1)
+    raise UsageError(f"{option} {text!r}: no such seat; the seats of {rules.name} with {rules.num_players} players "
+                     f"are {seats}, by colour or by number from 1"
+                     + (f"; did you mean {colors[lowered.index(near[0])]}?" if near else ""))
+
+
 def positive_int(text):
     try:
         v = int(text)

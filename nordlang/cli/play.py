@@ -9,10 +9,12 @@ from .. import Game, load_rules
 from ..agents.base import check_agents, make_agents, parse_spec
 from ..agents.human import EndOfInput
 from ..engine.record import check_writable, replay_lines, write_atomic
-from ..errors import NordError
+from ..engine.seat_log import SeatLog
+from ..engine.views import seen_events
+from ..errors import NordError, UsageError
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
-from . import add_rules_options, positive_int, rulebook_path_text
+from . import add_rules_options, positive_int, rulebook_path_text, seat_number
 
 
 def add(sub):
@@ -27,6 +29,12 @@ def add(sub):
                    help="write a replay (JSON lines) to FILE; a game stopped by Ctrl-C (exit 130) or an error "
                         "leaves the game so far there, a partial game that `nord replay` checks as far as it "
                         "went (it cannot be resumed)")
+    p.add_argument("--log-for", metavar="SEAT",
+                   help="write what one seat saw (a colour, or a seat's number from 1) to FILE.seat.jsonl beside "
+                        "--log, or to --seat-log FILE: the moves as that player saw them (others' secret choices "
+                        "as '?'), what he saw at each of his decisions, no seed; it is no record of the game and "
+                        "cannot be replayed")
+    p.add_argument("--seat-log", metavar="FILE", help="where --log-for writes (default: beside --log)")
     p.add_argument("--quiet", action="store_true", help="print only the final table")
     p.set_defaults(func=run)
 
@@ -38,34 +46,53 @@ def run(args):
         parse_spec(s)          # unknown agents fail before anything runs
     if args.log:
         check_writable(args.log)          # before the game, not after it
+    seat_log_path = None
+    if args.seat_log is not None and args.log_for is None:
+        raise UsageError("--seat-log names the file --log-for writes: give --log-for SEAT too")
+    if args.log_for is not None:
+        seat_log_path = args.seat_log or (seat_log_name(args.log) if args.log else None)
+        if seat_log_path is None:
+            raise UsageError("--log-for needs a file to write: give --log FILE (it writes FILE.seat.jsonl beside "
+                             "it) or --seat-log FILE")
+        check_writable(seat_log_path)
     rules = load_rules(args.rulebook, args.players, args.variant)
     check_agents(specs, rules, interactive=True)
+    log_seat = seat_number(rules, args.log_for, "--log-for") if args.log_for is not None else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     agents = make_agents(specs, rules.num_players, seed)
     out = sys.stdout
-    print(f"{rules.name}: {rules.num_players} players, seed {seed}, agents "
-          f"{', '.join(str(a) for a in agents)}"
+    # a person at the terminal sees what the seated players see: the log masked for them (one seat: his
+    # view; several: what each of them sees), the board his own view at his decisions
+    humans = [i for i, a in enumerate(agents) if getattr(a, "interactive", False)]
+    viewer = None if not humans else humans[0] if len(humans) == 1 else frozenset(humans)
+    secret = humans and (rules.hidden_information or rules.uses_chance) and args.seed is None
+    for a in agents:
+        if getattr(a, "interactive", False):
+            a.echo_moves = args.quiet         # (else the log below shows the moves)
+    print(f"{rules.name}: {rules.num_players} players, "
+          + ("seed picked, shown at the end (it would tell what is hidden)" if secret else f"seed {seed}")
+          + f", agents {', '.join(str(a) for a in agents)}"
           + (f", variants {', '.join(args.variant)}" if args.variant else ""), file=out)
     game = Game(rules, seed)
     seen = [0]
     heads: dict = {}
+    header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": rulebook_path_text(args.rulebook),
+              "variants": args.variant, "players": rules.num_players, "seed": seed,
+              "agents": [str(a) for a in agents]}
+    seat_log = SeatLog(game, log_seat, header) if log_seat is not None else None
 
     def show(g):
         st = g.state
+        if seat_log is not None:
+            seat_log.take(g)
         if args.quiet:
             return
-        new = st.events[seen[0]:]
+        new = seen_events(st, viewer, seen[0])
         seen[0] = len(st.events)
         for line in event_lines(rules, new, heads):
             print(line, file=out)
 
-    if not args.quiet:
-        for line in event_lines(rules, game.state.events, heads):
-            print(line, file=out)
-        seen[0] = len(game.state.events)
-    header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": rulebook_path_text(args.rulebook),
-              "variants": args.variant, "players": rules.num_players, "seed": seed,
-              "agents": [str(a) for a in agents]}
+    show(game)
     done = [0]          # the length of the history when the last decision had run to its end
 
     def step(g):
@@ -80,19 +107,39 @@ def run(args):
               file=sys.stderr)
         if args.log:
             save_partial(args.log, rules, seed, game.state.history[:done[0]], header)
+        write_seat_log(seat_log, seat_log_path, game)
+        if secret:
+            print(f"the game's seed was {seed}", file=sys.stderr)
         return 1
     except (KeyboardInterrupt, OSError, NordError):
         if args.log:
             save_partial(args.log, rules, seed, game.state.history[:done[0]], header)
+        write_seat_log(seat_log, seat_log_path, game)
         raise
     if args.log:
         write_atomic(args.log, replay_lines(game, header))
+    write_seat_log(seat_log, seat_log_path, game)
     print(f"final, after {game.state.turn} turns:", file=out)
     for line in final_table(rules, game):
         print(line, file=out)
+    if secret:
+        print(f"the game's seed was {seed}", file=out)
     if args.log:
         print(f"replay written to {args.log}", file=out)
+    if seat_log is not None:
+        print(f"what {rules.color(log_seat)} saw written to {seat_log_path}", file=out)
     return 0
+
+
+def seat_log_name(log: str) -> str:
+    """The seat's log beside a replay: game.jsonl -> game.seat.jsonl."""
+    base = log[:-len(".jsonl")] if log.endswith(".jsonl") else log
+    return base + ".seat.jsonl"
+
+
+def write_seat_log(seat_log, path, game) -> None:
+    if seat_log is not None:
+        write_atomic(path, seat_log.lines(game))
 
 
 def save_partial(path, rules, seed, history, header) -> None:

@@ -10,7 +10,7 @@ from ..errors import LoadError, NordError, Pos, UsageError
 from ..render.png import MAX_SIDE, fit_scale, render_png, require_cairosvg
 from ..render.svg import render_svg
 from ..render.text import to_move, turn_label
-from . import positive_int
+from . import positive_int, seat_number
 from .replay import add_source_options
 
 FORMATS = (".svg", ".png")
@@ -28,6 +28,9 @@ def add(sub):
                         "entries of its 'moves:' list, numbered as `nord test` numbers them (an 'expect' entry "
                         "plays nothing and is not checked); default: the position it sets up")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the picture to write: FILE.svg or FILE.png")
+    p.add_argument("--seat", metavar="COLOR|N",
+                   help="draw the position as one player sees it (a colour, or a seat's number from 1): what he "
+                        "may not see face down; default: the referee's view, everything")
     add_source_options(p)
     p.set_defaults(func=run)
 
@@ -64,7 +67,12 @@ def run(args):
     else:
         raise UsageError(f"{args.file} is neither a replay log (written by `nord play --log`) nor a scenario "
                          "(a YAML file with a 'map:', 'position:', 'moves:' or 'expect:')")
-    svg = render_svg(game.rules, game.state, title=title)
+    state = game.state
+    if args.seat is not None:
+        seat = seat_number(game.rules, args.seat, "--seat")
+        state = game.view(seat)
+        title += f", as {game.rules.color(seat)} sees it"
+    svg = render_svg(game.rules, state, title=title)
     scaled = ""
     if fmt == ".svg":
         data = svg.encode("utf-8")

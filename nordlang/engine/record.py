@@ -4,7 +4,9 @@ The engine records every change as events (moves of items, awards, notes
 the rulebook makes); this module turns them into text with the rulebook's
 message templates, and writes and reads replay files (JSON lines:
 a header with the rulebook digest and seed, one line per decision, and a
-footer with the final state's digest).
+footer with the final state's digest). A replay is the referee's record,
+the whole truth ("record": "referee" in its header); what one seat saw is
+a seat's log (seat_log.py), which is refused here.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from ..errors import LoadError, Pos, ReplayError
 
 REPLAY_FORMAT = "nordlang-replay/1"
+SEAT_LOG_FORMAT = "nordlang-seat-log/1"      # what one seat saw (engine/seat_log.py): never replayed
 
 
 def state_digest(state) -> str:
@@ -62,6 +65,8 @@ def describe(rules, event) -> str | None:
         return f"  {rules.color(p)} +{n} {source}{where}"
     if kind == "end":
         return "the game ends"
+    if kind == "reveal":            # a secret choice shown once all have chosen
+        return f"{event[1]} shown: " + ", ".join(f"{rules.color(p)} {text}" for p, text in event[2])
     return None
 
 
@@ -129,7 +134,7 @@ def replay_lines(game, header: dict) -> list[str]:
     marked 'unfinished' there: a partial game, replayed and checked as far
     as it went."""
     st = game.state
-    out = [json.dumps({"format": REPLAY_FORMAT, **header}, sort_keys=True)]
+    out = [json.dumps({"format": REPLAY_FORMAT, "record": "referee", **header}, sort_keys=True)]
     for turn, player, choice, option, forced in st.history:
         if not forced:
             out.append(json.dumps({"turn": turn, "player": player, "move": f"{choice} {option}"}, sort_keys=True))
@@ -165,6 +170,8 @@ def _digest(v) -> bool:
 # what each field of each kind of line may hold: key -> (test, words, required)
 HEADER_FIELDS = {
     "format": (lambda v: v == REPLAY_FORMAT, f"{REPLAY_FORMAT!r}", True),
+    "record": (lambda v: v == "referee", "'referee' (a replay is the whole game; what a seat saw cannot be replayed)",
+               False),
     "rulebook": (_digest, "the rulebook's digest (16 hex digits)", True),
     "seed": (_whole, "a whole number, 0 or more", True),
     "players": (lambda v: v is None or _whole(v, 1), "a number of players", False),
@@ -231,6 +238,13 @@ def read_replay(path: str | Path):
         if not isinstance(rec, dict):
             raise ReplayError(f"line {i} must be a JSON object", Pos(path, i, 1), source_line=line)
         records.append((i, rec, line))
+    if records and records[0][1].get("format") == SEAT_LOG_FORMAT:
+        seat = records[0][1].get("seat")
+        who = seat if isinstance(seat, str) else "one seat"
+        raise ReplayError(f"this is the log of what {who} saw (written by `nord play --log-for`), not a replay: it "
+                          f"leaves out what {who} could not see (others' secret choices, hidden items, the seed), so "
+                          "the game cannot be played again from it", Pos(path, 1, 1),
+                          hint="replay the referee's record, written by `nord play --log FILE`")
     if not records or records[0][1].get("format") != REPLAY_FORMAT:
         raise ReplayError(f"not a nordlang replay (the first line must name format {REPLAY_FORMAT!r})",
                           Pos(path, 1, 1))

@@ -117,7 +117,8 @@ def seen_events(state, viewer, start: int = 0) -> list:
     """The events from `start` on as `viewer` knows them now: another's
     secret choice not yet revealed reads '?', an item moved is shown face
     down unless he sees it where it came from or where it went, and an item
-    a note names, unless he sees one like it somewhere now. `viewer` may be
+    a note names as the move of it nearest the note shows it (with no such
+    move: unless he sees one like it somewhere now). `viewer` may be
     a set of players (several at one screen): what each of them knows."""
     events = state.events
     if viewer is None or (not state.rules.hidden_information and not state.hidden_moves):
@@ -137,8 +138,17 @@ def seen_events(state, viewer, start: int = 0) -> list:
             return True
         return item not in seen[None] and not _hideable(rules, item[0])
 
+    def moved(item, i):
+        """Did the viewers see `item` where the nearest move of it (after note i, else before) took it?"""
+        for j in [*range(i + 1, min(len(events), i + _NEAR)), *range(i - 1, max(-1, i - _NEAR), -1)]:
+            e = events[j]
+            if e[0] == "move" and e[1] == item:
+                return all(sees(state, e[2], item, v) or sees(state, e[3], item, v) for v in viewers)
+        return None
+
     out = []
-    for ev in events[start:]:
+    for i in range(start, len(events)):
+        ev = events[i]
         kind = ev[0]
         if kind == "choice":
             if at in hidden and any(v != ev[1] for v in viewers):
@@ -149,10 +159,18 @@ def seen_events(state, viewer, start: int = 0) -> list:
             if not all(sees(state, src, item, v) or sees(state, dst, item, v) for v in viewers):
                 ev = (kind, _masked(item)) + ev[2:]
         elif kind == "note" and state.rules.hidden_information:
-            args = tuple(_masked(a) if _is_item(rules, a) and not shown(a) else a for a in ev[2:])
+            args = tuple(_masked(a) if _is_item(rules, a) and not _first(moved(a, i), shown, a) else a
+                         for a in ev[2:])
             ev = ev[:2] + args
         out.append(ev)
     return out
+
+
+_NEAR = 16          # how far from a note its item's move is looked for
+
+
+def _first(known, otherwise, item) -> bool:
+    return otherwise(item) if known is None else known
 
 
 def _is_item(rules, value) -> bool:

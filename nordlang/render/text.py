@@ -4,6 +4,7 @@ with their per-player, per-place breakdown, and the final table."""
 from __future__ import annotations
 
 from ..engine.record import describe
+from ..engine.views import HIDDEN
 
 
 def turn_label(turn: int) -> str:
@@ -84,6 +85,14 @@ def final_table(rules, game) -> list[str]:
 
 
 # ---------------- the position as text (the human seat's view) ----------------
+def show_item(rules, item) -> str:
+    """An item as text; one seen face down (in a player's view) as kind:?,
+    whatever its kind's `show`."""
+    if item[1] == HIDDEN and item[0] in rules.pieces:
+        return f"{item[0]}:{HIDDEN}"
+    return rules.show_item(item)
+
+
 def piece_symbols(rules, state) -> dict:
     """One character per (kind, owner) of the pieces on the board: a player's
     colour initial when one kind of owned piece is on it, else the kind's
@@ -150,7 +159,7 @@ def board_lines(rules, state) -> list[str]:
                 line[at[s]] = mark(s)
             out.append(f"{r + 1:>{label}}  " + "".join(line).rstrip())
     if symbols:
-        out.append("  " + ", ".join(f"{ch} {rules.show_item(it) if it[1] is not None else it[0]}"
+        out.append("  " + ", ".join(f"{ch} {show_item(rules, it) if it[1] is not None else it[0]}"
                                     for it, ch in symbols.items()))
     return out
 
@@ -163,7 +172,7 @@ def cell_text(rules, state, cell) -> str:
     items = sorted(((it, n) for it, n in pool.items() if n > 0), key=lambda kv: (kv[0][0], str(kv[0][1])))
     if not items:
         return "."
-    return "+".join(rules.show_item(it) + (f"*{n}" if n > 1 else "") for it, n in items)
+    return "+".join(show_item(rules, it) + (f"*{n}" if n > 1 else "") for it, n in items)
 
 
 def grid_lines(rules, state, key) -> list[str]:
@@ -199,7 +208,7 @@ def track_line(rules, state, key) -> str:
     """A track's slots in order ('-' for an empty one), with its slots' values."""
     slots = state.tracks[key]
     values = rules.track_values.get(key[0], ())
-    text = " | ".join("-" if x is None else rules.show_item(x) for x in slots)
+    text = " | ".join("-" if x is None else show_item(rules, x) for x in slots)
     vals = f"; values {', '.join(rules.show(v) for v in values)}" if values else ""
     return f"{rules.show(key)}: {text}   (slots 0 to {len(slots) - 1}{vals})"
 
@@ -213,4 +222,37 @@ def position_lines(rules, state) -> list[str]:
         out.extend(grid_lines(rules, state, key))
     if rules.grid_zones or not rules.grid.spaces:
         out.extend(track_line(rules, state, k) for k in sorted(state.tracks, key=rules.show))
+    if rules.hidden_information:          # (a hand, a draw pile: what the seat holds, what it cannot see)
+        out.extend(zone_lines(rules, state))
     return out
+
+
+def zone_lines(rules, state) -> list[str]:
+    """Each pool and deck zone that holds anything (a grid's cells and the
+    board's spaces aside), a line each: its items, those face down as
+    kind:? (a deck in its order, or by kind when its order is unknown)."""
+    def item_text(it, n=1):
+        return show_item(rules, it) + (f" x{n}" if n != 1 else "")
+
+    lines = []
+    for key, pool in state.pools.items():
+        if not _is_zone(rules, key) or not any(n > 0 for n in pool.values()):
+            continue
+        items = sorted(((it, n) for it, n in pool.items() if n > 0), key=lambda kv: (kv[0][0], str(kv[0][1])))
+        lines.append((rules.show(key), ", ".join(item_text(it, n) for it, n in items)))
+    for key, deck in state.decks.items():
+        if _is_zone(rules, key) and deck:
+            if all(it[1] == HIDDEN for it in deck):
+                kinds = {}
+                for it in deck:
+                    kinds[it[0]] = kinds.get(it[0], 0) + 1
+                text = f"{len(deck)} face down (" + ", ".join(f"{k} x{n}" for k, n in sorted(kinds.items())) + ")"
+            else:
+                text = "top first: " + ", ".join(item_text(it) for it in deck)
+            lines.append((rules.show(key), text))
+    return [f"{name}: {text}" for name, text in sorted(lines)]
+
+
+def _is_zone(rules, key) -> bool:
+    """A zone's key (name, owner), not a space's or a grid cell's."""
+    return type(key) is tuple and len(key) == 2 and key[0] in rules.zones and key[0] not in rules.grid_zones

@@ -84,6 +84,8 @@ class Showing:
         how = self.pieces.get(kind, {}).get("show", "both")
         if tag is None:
             return kind
+        if tag == "?" and kind in self.pieces:       # seen face down (in a player's view): its kind, whatever `show`
+            return f"{kind}:?"
         tag_text = self.color(tag) if isinstance(tag, int) and self.pieces.get(kind, {}).get("owned") else str(tag)
         if how == "tag":
             return tag_text

@@ -21,7 +21,7 @@ from .catalog import Catalog
 from .files import Folders, Outside
 from .sessions import Conflict, PlaySession, Store, Unknown
 from .timeline import MAX_UPLOAD, open_replay_timeline, open_scenario_timeline, replay_from_text
-from .views import game_view, timeline_view
+from .views import game_view, secret_seed, timeline_view, viewer_of
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 2 * MAX_UPLOAD
@@ -151,9 +151,16 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
         s.undo()
 
     def explain_game(s, body, request):
+        viewer = viewer_of(s)
+        if viewer is not None and (s.game.rules.hidden_information or s.game.state.hidden_moves):
+            # asked on a position the seat cannot tell from the real one: what he knows, never what he does not
+            return _explain(s.game.for_player(viewer, s.header["seed"]), request)
         return _explain(s.game, request)
 
     def replay_file(s, body, request):
+        if secret_seed(s):
+            raise Conflict("the replay is the whole game (the seed, every hidden item and secret choice): it can be "
+                           "saved when the game is over")
         name = f"{s.header['game'] or 'game'}-{s.header['seed']}.jsonl"
         return Response(s.replay_text(), media_type="application/x-ndjson",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -5,6 +5,8 @@ option), the log, the result, and the places a step's events touched."""
 
 from __future__ import annotations
 
+from ..engine.views import seen_events
+from ..engine.views import view as seat_view
 from ..render.svg import render_svg
 from ..render.text import event_lines
 from .sessions import PlaySession
@@ -34,12 +36,42 @@ def option_parts(rules, text: str) -> list[str]:
     return out
 
 
-def _decision(rules, state) -> dict | None:
+def _decision(rules, state, viewer=None) -> dict | None:
+    """The pending decision; its options only for the player who takes it
+    (or the referee) when options may tell what is hidden (a hand's cards,
+    a secret choice's answers): another seat learns who decides what, and
+    how many options there are."""
     p = state.pending
     if p is None:
         return None
+    if viewer is not None and viewer != p.player and (rules.hidden_information or p.step.simultaneous is not None):
+        return {"choice": p.step.name, "player": rules.color(p.player), "options": [], "parts": [],
+                "hidden": len(p.texts)}
     return {"choice": p.step.name, "player": rules.color(p.player), "options": list(p.texts),
             "parts": [option_parts(rules, t) for t in p.texts]}
+
+
+def viewer_of(s: PlaySession):
+    """Whose view a played game's page shows: the one human seat; in a hot
+    seat (several humans at one page), the human to move, else the human
+    who decided last (he is at the screen while the agents move), else the
+    first; None (the referee) when no seat is human."""
+    humans = [i for i, a in enumerate(s.agents) if a is None]
+    if len(humans) <= 1:
+        return humans[0] if humans else None
+    p = s.game.to_move
+    if p in humans:
+        return p
+    return next((who for _t, who, _c, _o, forced in reversed(s.game.state.history) if who in humans and not forced),
+                humans[0])
+
+
+def secret_seed(s: PlaySession) -> bool:
+    """Is the seed kept from the page while the game goes on (it would tell
+    the hidden order of things, or the dice to come, to a human seat)?"""
+    rules = s.game.rules
+    return (not s.game.over and any(a is None for a in s.agents)
+            and (rules.hidden_information or rules.uses_chance or bool(s.game.state.hidden_moves)))
 
 
 def _result(rules, state) -> dict | None:
@@ -87,15 +119,22 @@ def _position(rules, state) -> dict:
 
 
 def game_view(sid: str, s: PlaySession) -> dict:
+    """A played game as the page shows it: from the view of `viewer_of(s)`
+    (his picture, his log, his options only), the referee's when no seat is
+    human."""
     g, rules = s.game, s.game.rules
     st = g.state
-    last = st.events[len(s.before[-1].events):] if s.before else []
-    view = {"id": sid, "kind": "game", "game": rules.name, "seed": s.header["seed"],
-            "variants": s.header["variants"], "seats": {rules.color(i): seat for i, seat in enumerate(s.seats)},
-            **_position(rules, st), "decision": _decision(rules, st), "seat": s.seat_kind(),
-            "log": _log(rules, st.events), "result": _result(rules, st), "can_undo": bool(s.before),
-            "decisions": len(s.before), "marks": touched(rules, last)}
-    return view
+    viewer = viewer_of(s)
+    shown = st if viewer is None else seat_view(st, viewer)
+    start = len(s.before[-1].events) if s.before else len(st.events)
+    last = seen_events(st, viewer, start)
+    out = {"id": sid, "kind": "game", "game": rules.name, "seed": None if secret_seed(s) else s.header["seed"],
+           "variants": s.header["variants"], "seats": {rules.color(i): seat for i, seat in enumerate(s.seats)},
+           **_position(rules, shown), "decision": _decision(rules, st, viewer), "seat": s.seat_kind(),
+           "log": _log(rules, shown.events), "result": _result(rules, st), "can_undo": bool(s.before),
+           "decisions": len(s.before), "marks": touched(rules, last),
+           "viewer": None if viewer is None else rules.color(viewer)}
+    return out
 
 
 def timeline_view(sid: str, t: Timeline, index: int) -> dict:
@@ -108,5 +147,6 @@ def timeline_view(sid: str, t: Timeline, index: int) -> dict:
             **_position(rules, step.state), "decision": _decision(rules, step.state),
             "log": _log(rules, ev[:b]), "step_log": event_lines(rules, ev[a:b]),
             "marks": touched(rules, ev[a:b], step.label if step.kind == "move" else None),
-            "result": _result(rules, step.state), "passed": step.passed, "failures": step.failures, "info": t.info}
+            "result": _result(rules, step.state), "passed": step.passed, "failures": step.failures, "info": t.info,
+            "viewer": None}          # a replay or a scenario is shown as the referee sees it: everything
     return view

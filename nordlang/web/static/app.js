@@ -3,6 +3,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let catalog = null, view = null, selection = [], busy = false, agentTimer = null;
+let shownViewer = null;    // whose view the page last showed (a hot seat hands the page over between humans)
 const AGENT_DELAY = 250;   // ms between agents' moves, so that they can be seen
 
 async function api(method, url, body) {
@@ -123,7 +124,13 @@ function show(v) {
   $("board").innerHTML = v.svg;
   const svg = $("board").querySelector("svg");
   if (svg) svg.addEventListener("click", boardClick);
-  $("title").textContent = v.kind === "game" ? `${v.game}, seed ${v.seed}` : `${v.title} (${v.game})`;
+  $("title").textContent = v.kind === "game" ? `${v.game}, seed ${v.seed === null ? "shown at the end" : v.seed}`
+    : `${v.title} (${v.game})`;
+  $("seen-as").textContent = v.kind !== "game" ? "the referee's view: everything, hidden items and secret choices too"
+    : v.viewer ? `as ${v.viewer} sees it` : "the referee's view (no seat is a person): everything";
+  const humans = v.kind === "game" ? Object.values(v.seats).filter((s) => s === "human").length : 0;
+  if (humans > 1 && v.viewer && shownViewer && v.viewer !== shownViewer) handOver(v.viewer);
+  shownViewer = v.kind === "game" ? v.viewer : null;
   $("log").textContent = v.log.join("\n");
   $("log").scrollTop = $("log").scrollHeight;
   $("step-log").textContent = (v.step_log || []).join("\n");
@@ -142,6 +149,13 @@ function show(v) {
   showDecision();
   mark(v.marks, "mark");
   setStatus(v.kind === "game" ? `${v.decisions} decisions` : `step ${v.step} of ${v.steps.length - 1}`);
+}
+
+function handOver(who) {
+  // a hot seat: the page shows the next person's view only once he asks for it
+  $("view").hidden = true;
+  $("handover").hidden = false;
+  $("handover-text").textContent = `${who} to play: pass the page to ${who}, then show ${who}'s view.`;
 }
 
 function fmtPoints(p) { return Object.entries(p).map(([c, n]) => `${c} ${n}`).join(", "); }
@@ -201,7 +215,7 @@ function showDecision() {
   const mine = view.kind === "game" && view.seat === "human";
   $("decision").textContent = view.kind !== "game" ? `${d.player} decides '${d.choice}' (${d.options.length} options)`
     : mine ? `${d.player}: choose '${d.choice}' — click the board or an option`
-    : `${d.player} (${view.seats[d.player]}) is thinking…`;
+    : `${d.player} (${view.seats[d.player]}) is thinking…` + (d.hidden ? ` (${d.hidden} options, not shown to ${view.viewer})` : "");
   const shown = selection.length ? candidates() : d.options.map((t, i) => i);
   for (const i of shown) {
     const li = document.createElement("li");
@@ -283,6 +297,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("open-replay").onclick = () => openFile("replay");
   $("open-scenario").onclick = () => openFile("scenario");
   $("upload").onchange = (e) => e.target.files[0] && uploadReplay(e.target.files[0]);
+  $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; };
   $("undo").onclick = () => act(() => api("POST", `/api/games/${view.id}/undo`));
   $("confirm").onclick = () => { const ex = exact(); if (ex.length) playOption(view.decision.options[ex[0]]); };
   $("clear").onclick = () => { selection = []; showDecision(); };
