@@ -19,7 +19,6 @@ import pytest
 from nordlang.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SEALED = str(ROOT / "tests" / "games" / "sealed-bid" / "sealed-bid.yaml")
 TREASURES = ("axe", "gold", "hammer", "helmet", "goblet", "sword")       # Nord's treasure tiles' tags
 
 
