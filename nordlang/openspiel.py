@@ -52,7 +52,7 @@ from nordlang.errors import RulesError
 PREFIX = "nordlang_"            # a bundled game 'a-b' is OpenSpiel's 'nordlang_a_b'
 VARIANT_SEP = "+"               # variants in a game string (OpenSpiel's own separator is the comma)
 SAMPLE_GAMES = 16               # seeded random games that estimate a game's bounds
-_CACHE_LIMIT = 50_000           # transitions kept per game (cleared when full)
+_CACHE_LIMIT = 4_096            # transitions kept per game (cleared when full: a tree walk keeps its own)
 
 _ENGINES: dict = {}             # (name, parameters) -> _Engine
 _REGISTERED: dict = {}          # short name -> the game class registered for it
