@@ -215,3 +215,35 @@ def test_face_down_pieces_and_reveal(tmp_path):
     g.play("look show")
     assert g.view(1).pools[("table", None)] == {("chip", None): 1}
     assert g.view(0).decks[("pile", None)] == [("card", 3)] and g.view(1).decks[("pile", None)] == [("card", "?")]
+
+
+# ---------------- parameters ----------------
+def test_a_parameter_sets_a_constant_and_a_replay_keeps_it(tmp_path, capsys):
+    from nordlang.cli import main
+    g = nordlang.load("goofspiel", seed=1, params={"cards": 4})
+    assert len(g.legal_moves()) == 4
+    log = tmp_path / "g.jsonl"
+    assert main(["play", "--game", "goofspiel", "--param", "cards=4", "--seed", "2", "--log", str(log)]) == 0
+    assert '"params": {"cards": 4}' in log.read_text().splitlines()[0]
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    assert "replay matches: 8 decisions" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("params, phrase", [
+    ({"card": 4}, "no parameter 'card'"),
+    ({"cards": "four"}, "must be int"),
+])
+def test_a_bad_parameter_is_one_clear_error(params, phrase):
+    with pytest.raises(NordError) as e:
+        nordlang.load_rules("goofspiel", params=params)
+    assert phrase in str(e.value)
+
+
+def test_a_bad_parameter_on_the_command_line(capsys):
+    from nordlang.cli import main
+    assert main(["play", "--game", "goofspiel", "--param", "card=4"]) == 2
+    assert "did you mean 'cards'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "goofspiel", "--param", "cards"])
+    assert "a parameter is NAME=VALUE" in capsys.readouterr().err

@@ -46,10 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_rules_options(p, players=True, variants=True, variant_default=(), variant_help=None):
+def add_rules_options(p, players=True, variants=True, variant_default=(), variant_help=None, params=False):
     """--game NAME or --rulebook PATH (one of them; both land in args.rulebook:
     a name as text, a path as a Path, as nordlang.load_rules takes them),
-    --variant V (repeatable) and --players N: the same for every command."""
+    --variant V (repeatable), --players N and (`params`) --param NAME=VALUE:
+    the same for every command."""
     which = p.add_mutually_exclusive_group()
     which.add_argument("--game", dest="rulebook", metavar="NAME", type=_game_name,
                        help="a bundled game by name (see nord games; default: nord)")
@@ -62,6 +63,33 @@ def add_rules_options(p, players=True, variants=True, variant_default=(), varian
                                             "applied in order")
     if players:
         p.add_argument("--players", type=int, metavar="N", help="number of players (default: the rulebook's)")
+    if params:
+        p.add_argument("--param", dest="params", metavar="NAME=VALUE", action="append", type=_param, default=[],
+                       help="a parameter of the game: one of its constants set (cards=4); repeatable")
+
+
+def _param(text):
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: a parameter is NAME=VALUE, like cards=4")
+    return name.strip(), _param_value(value.strip())
+
+
+def _param_value(text):
+    """A parameter's value as the rulebook would write it: a whole number, a number, true/false, or text."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def params_of(args) -> dict:
+    """--param's pairs as the mapping load_rules takes (a name given twice: the last value)."""
+    return dict(getattr(args, "params", None) or [])
 
 
 def _game_name(text):

@@ -14,12 +14,12 @@ from ..engine.views import seen_events
 from ..errors import NordError, UsageError
 from ..render.text import event_lines, final_table
 from ..sim.runner import play_out
-from . import add_rules_options, positive_int, rulebook_path_text, seat_number
+from . import add_rules_options, params_of, positive_int, rulebook_path_text, seat_number
 
 
 def add(sub):
     p = sub.add_parser("play", help="play one game and print its log")
-    add_rules_options(p)
+    add_rules_options(p, params=True)
     p.add_argument("--seed", type=positive_int, help="the game's seed (default: picked and printed)")
     p.add_argument("--agents", default="random", metavar="A,B,...",
                    help="one agent per seat, e.g. random,greedy,mcts:playouts=50 (the last repeats); 'human' is "
@@ -55,7 +55,7 @@ def run(args):
             raise UsageError("--log-for needs a file to write: give --log FILE (it writes FILE.seat.jsonl beside "
                              "it) or --seat-log FILE")
         check_writable(seat_log_path)
-    rules = load_rules(args.rulebook, args.players, args.variant)
+    rules = load_rules(args.rulebook, args.players, args.variant, params_of(args) or None)
     check_agents(specs, rules, interactive=True)
     log_seat = seat_number(rules, args.log_for, "--log-for") if args.log_for is not None else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
@@ -78,6 +78,7 @@ def run(args):
     heads: dict = {}
     header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": rulebook_path_text(args.rulebook),
               "variants": args.variant, "players": rules.num_players, "seed": seed,
+              **({"params": params_of(args)} if params_of(args) else {}),
               "agents": [str(a) for a in agents]}
     seat_log = SeatLog(game, log_seat, header) if log_seat is not None else None
 

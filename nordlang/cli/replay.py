@@ -77,7 +77,8 @@ def open_replay(path, rulebook=None, variants=None):
         raise ReplayError(f"the replay is a game of {named_game}, not of {given}", Pos(str(path), 1, 1),
                           hint=f"leave out --game: the replay names its game (or give --game {named_game})")
     rulebook = _game(path, header, rulebook)
-    rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants, rulebook))
+    rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants, rulebook),
+                       header.get("params") or None)
     if header["rulebook"] != rules.digest:
         named = header.get("rulebook_path")
         if given is None and named:

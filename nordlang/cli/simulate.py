@@ -18,7 +18,7 @@ import time
 from contextlib import contextmanager
 
 from ..errors import NordError, UsageError
-from . import add_rules_options, at_least_one, positive_int, rulebook_text
+from . import add_rules_options, at_least_one, params_of, positive_int, rulebook_text
 
 DETERMINISM = """\
 Same command, same --seed: the same --out file, byte for byte, for any
@@ -54,7 +54,7 @@ def add(sub):
                     "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
                     "branching factor and lead changes.",
         epilog=DETERMINISM, formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_rules_options(p)
+    add_rules_options(p, params=True)
     add_run_options(p)
     p.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE, in game order as games "
                                                  "finish (a header line first)")
@@ -126,7 +126,8 @@ def make_config(rulebook, variants, players, agents_text, args):
     from ..sim.simulate import Config
     return Config(rulebook=rulebook_text(rulebook), variants=tuple(variants), players=players,
                   agents=split_agents(agents_text), seed=args.seed, rotate=not args.fixed_seats,
-                  trigger_note=args.trigger_note, max_decisions=getattr(args, "max_decisions", 100_000))
+                  trigger_note=args.trigger_note, max_decisions=getattr(args, "max_decisions", 100_000),
+                  params=tuple(sorted(params_of(args).items())))
 
 
 def check_config(config):

@@ -67,6 +67,8 @@ def describe(rules, event) -> str | None:
         return "the game ends"
     if kind == "reveal":            # a secret choice shown once all have chosen
         return f"{event[1]} shown: " + ", ".join(f"{rules.color(p)} {text}" for p, text in event[2])
+    if kind == "roll":              # a chance event's outcome
+        return f"  {event[1]}: {event[2]}"
     return None
 
 
@@ -179,6 +181,9 @@ HEADER_FIELDS = {
     "rulebook_path": (lambda v: v is None or isinstance(v, str), "a path or null", False),
     "game": (lambda v: v is None or (isinstance(v, str) and v != ""), "a game's name or null", False),
     "agents": (_texts, "a list of agent names", False),
+    "params": (lambda v: isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, (int, float, str))
+                                                    for k, x in v.items()),
+               "the game's parameters: a mapping of names to numbers or texts", False),
 }
 MOVE_FIELDS = {
     "move": (lambda v: isinstance(v, str) and v.strip() != "", "a move in text, like 'place c3,c4'", True),

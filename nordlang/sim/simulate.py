@@ -46,6 +46,7 @@ class Config:
     rotate: bool = True
     trigger_note: str | None = None      # None: the rulebook's result.summary.triggers (if any)
     max_decisions: int = 100_000
+    params: tuple = ()                   # the game's parameters: (name, value) pairs
 
     def seat_specs(self, players: int, i: int) -> list:
         """The agent spec of each seat in game i."""
@@ -93,7 +94,7 @@ def prepare(config: Config):
     from ..agents.base import check_agents, parse_spec
     for spec in config.agents:
         parse_spec(spec)           # unknown agents fail before the rules load
-    rules = load_rules(config.rulebook, config.players, list(config.variants))
+    rules = load_rules(config.rulebook, config.players, list(config.variants), dict(config.params) or None)
     check_agents(config.agents, rules)
     config.seat_specs(rules.num_players, 0)
     return rules
@@ -105,10 +106,11 @@ _RULES: dict = {}
 
 def _rules_for(config: Config):
     from .. import load_rules
-    key = (config.rulebook, tuple(config.variants), config.players)
+    key = (config.rulebook, tuple(config.variants), config.players, config.params)
     r = _RULES.get(key)
     if r is None:
-        r = _RULES[key] = load_rules(config.rulebook, config.players, list(config.variants))
+        r = _RULES[key] = load_rules(config.rulebook, config.players, list(config.variants),
+                                     dict(config.params) or None)
     return r
 
 
