@@ -49,19 +49,22 @@ def test_the_page_and_its_files(client):
 
 def test_catalog_lists_every_bundled_game_and_the_agents(client):
     c = client.get("/api/catalog").json()
-    assert [g["name"] for g in c["games"]] == ["connect-four", "hex", "nord", "tictactoe", "vikings"]
+    assert [g["name"] for g in c["games"]] == ["connect-four", "goofspiel", "hex", "kuhn-poker", "nord", "pig",
+                                              "tictactoe", "vikings"]
     nord = next(g for g in c["games"] if g["name"] == "nord")
     assert (nord["min"], nord["max"], nord["default"]) == (2, 4, 3) and "short-game" in nord["variants"]
     assert c["agents"][0] == "human" and "random" in c["agents"] and c["default_game"] == "tictactoe"
 
 
-@pytest.mark.parametrize("game", ["connect-four", "hex", "nord", "tictactoe", "vikings"])
+@pytest.mark.parametrize("game", ["connect-four", "goofspiel", "hex", "kuhn-poker", "nord", "pig", "tictactoe",
+                                  "vikings"])
 def test_every_game_plays_to_a_view_with_its_options_and_picture(client, game):
     v = new(client, game=game, seats=["random", "random"], players=2)
     assert v["seat"] == "agent" and v["svg"].startswith("<svg") and v["decision"]["options"]
     assert len(v["decision"]["parts"]) == len(v["decision"]["options"])
     v = client.post(f"/api/games/{v['id']}/agent", json={"steps": 5}).json()
-    assert v["decisions"] == 5 and len(v["log"]) >= 5 and v["can_undo"]
+    assert v["decisions"] == 5 or (v["over"] and v["result"])       # (a hand of Kuhn poker may end sooner)
+    assert len(v["log"]) >= v["decisions"] and v["can_undo"]
 
 
 def test_a_game_by_moves_undo_explain_and_its_replay(client, tmp_path):
