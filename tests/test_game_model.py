@@ -247,3 +247,24 @@ def test_a_bad_parameter_on_the_command_line(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--game", "goofspiel", "--param", "cards"])
     assert "a parameter is NAME=VALUE" in capsys.readouterr().err
+
+
+# ---------------- the guide's chapter quotes the small games ----------------
+def test_the_guides_chance_and_hidden_information_chapter_quotes_the_games():
+    import re
+    from pathlib import Path
+
+    from test_guide import _found_in
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
+    chapter = text.split("## 7. Chance, hidden information and secret choices", 1)[1].split("\n## 8.", 1)[0]
+    files = [root / "rulebook" / g / f"{g}.yaml" for g in ("pig", "kuhn-poker", "goofspiel")]
+    files.append(root / "variants" / "goofspiel" / "hidden-bids.yaml")
+    lines = [x for f in files for x in f.read_text(encoding="utf-8").splitlines() + [""]]
+    blocks = re.findall(r"```yaml\n(.*?)```", chapter, flags=re.S)
+    assert len(blocks) == 6
+    written_here = [b for b in blocks if "weather" in b]          # an example of outcomes, no bundled game's
+    assert len(written_here) == 1
+    for block in blocks:
+        if block not in written_here:
+            assert _found_in(block, lines), block
