@@ -92,7 +92,7 @@ STEP_PROSE = {
               "--simulate` checks that it agrees with `from`.\n"
               "- `simultaneous: 'p in players'` makes it a secret choice of several players at once: each listed "
               "player is asked in turn order (the chooser is `p` in `from`), none sees the others' answers, and "
-              "the choice's name is then bound to a table player -> option (`bid[p]`). With `reveal: all` (the "
+              "the choice's name is then bound to a table player -> option (`offer[p]`). With `reveal: all` (the "
               "default) every answer is shown to all once the last player has chosen; with `reveal: none` each "
               "stays its chooser's, and the rules' effects say what becomes known.",
     "roll": "A chance event (a die, a coin, a shuffle's draw): its outcomes come from `from` (an expression; each "
