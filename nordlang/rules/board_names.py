@@ -12,7 +12,7 @@ from ..lang.checks import rebinding
 from ..lang.compiler import Names
 from ..lang.memo import Func
 from ..lang.parser import KEYWORDS
-from . import island as island_mod
+from . import boards as boards_mod
 from .loader import parse_signature
 
 
@@ -70,10 +70,10 @@ class BoardAndNames:
     # ---------------- board ----------------
     def _board(self):
         data = self.data
-        legend = island_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
+        legend = boards_mod.Legend(self.terrains, data.get("features", {}), data.get("legend"))
         self.legend = legend
         pl = data["players"]
-        spec, base, missing = island_mod.board_for(data.get("boards"), self.num_players,
+        spec, base, missing = boards_mod.board_for(data.get("boards"), self.num_players,
                                                    range(pl["min"], min(pl["max"], len(self.colors)) + 1))
         if missing is not None:
             # (no board: nothing is built, and nothing else is checked against a board that is not there)
@@ -91,7 +91,7 @@ class BoardAndNames:
             if col is not None and pos.col is not None and path and path[0] == "map":
                 pos = Pos(pos.file, pos.line, pos.col + col + (1 if line and line.lstrip().startswith("- \"") else 0))
             self.errors.append(SchemaError(msg, pos, source_line=line, **kw))
-        self.grid = island_mod.build_grid(spec, data, legend, err if missing is None else _ignore, one_region,
+        self.grid = boards_mod.build_grid(spec, data, legend, err if missing is None else _ignore, one_region,
                                           under)
         kinds = data.get("structures") or {}
         self.structures_by_kind = {}

@@ -100,7 +100,7 @@ _DRAWING = ("map", "tile_map", "structures", "geometry", "shape", "size")
 def _board(doc, data, src, players) -> None:
     """The board the scenario plays on: the one it draws (a 'map'), else the
     rulebook's for its player count ('seats' may still choose the seats)."""
-    from ..rules.island import board_for, by_count
+    from ..rules.boards import board_for, by_count
     boards = doc.data.get("boards")
     _, path, _ = board_for(boards, players)
     if data.get("seats") == []:

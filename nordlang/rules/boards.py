@@ -237,7 +237,7 @@ def build_grid(spec: dict, rules_data: dict, legend: Legend, err, one_region, st
 
 
 def _geometry(spec, err):
-    """The island's geometry; a shape or size that does not fit it is an error."""
+    """The board's geometry; a shape or size that does not fit it is an error."""
     kind = spec.get("geometry", "square")
     shape = spec.get("shape")
     size = spec.get("size")
