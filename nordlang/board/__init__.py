@@ -1,1 +1,2 @@
-"""The board: a grid of spaces with terrain and regions, and its connection graph."""
+"""The board: its spaces (with optional terrain, features, tiles and structures
+with ports), their geometry, and the connection graph."""

@@ -1,7 +1,7 @@
 """The shape of a board: which spaces touch, how far apart they are, what
 they are called, and where they are drawn.
 
-A board declares its geometry (default `square`, which is Nord's):
+A board declares its geometry (default `square`):
 
 - `square`: spaces (row, col); four neighbours (N, E, S, W), eight around.
 - `square8`: the same spaces; eight neighbours (kings' moves).

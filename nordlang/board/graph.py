@@ -1,10 +1,11 @@
 """The connection graph: which pieces and ports link.
 
 Nodes are occupied spaces (pieces that link) and structure ports (one per
-side). A piece links to orthogonally adjacent linking pieces and to the
-port that faces it; ports of one structure are never linked to each other,
-so a structure never passes a connection through. A port is thus a leaf:
-it belongs to the component of the space it faces, or stands alone.
+side). A piece links to the linking pieces on neighbouring spaces (the
+geometry's neighbours) and to the port that faces it; ports of one
+structure are never linked to each other, so a structure never passes a
+connection through. A port is thus a leaf: it belongs to the component of
+the space it faces, or stands alone.
 
 The hot path holds the occupied spaces of a component as one bit mask over
 the board (row-major, with a spare column so that shifting a mask by one

@@ -1,11 +1,18 @@
-"""A board of spaces with terrain, features, tiles and structures.
+"""A board: a set of spaces, and what its description may give them.
+
+Every board has spaces; the rest is optional: a terrain per space (a board
+without terrains has plain spaces), named features on spaces, the tile a
+space was drawn from (a board assembled from tiles), and structures: fixed
+parts of the board that stand on a space, each side of which is a port
+that faces a neighbouring space. Regions (connected spaces of one terrain)
+are derived from the terrain.
 
 Nothing here knows a game: terrain names, which terrains count as one
 region, and which structures exist all come from data. Spaces are
 (row, col) tuples; the text form is a column letter and a 1-based row
-("c4"), as on a chess board read from the top. Which spaces touch, and
-the names, come from the board's geometry (board/geometry.py: square by
-default; square8, hex, or an explicit graph).
+("c4"), as on a chess board read from the top. Which spaces touch, the
+sides of a structure, and the names come from the board's geometry
+(board/geometry.py: square by default; square8, hex, or an explicit graph).
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ from typing import NamedTuple
 
 from .geometry import SQUARE, grid_name, parse_grid_name
 
-DIRS = dict(SQUARE.directions)
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+DIRS = dict(SQUARE.directions)                        # a square board's sides (N, E, S, W) and their steps
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}   # the side facing each of them
 
 
 def space_name(s) -> str:
@@ -30,7 +37,9 @@ def parse_space(text: str):
 
 
 class Port(NamedTuple):
-    """One side of a structure: a node of the connection graph."""
+    """One side of a structure (named by the geometry: N, E, S, W on a square
+    board, compass points on square8 and hex, the facing space's name on a
+    graph): a node of the connection graph."""
 
     structure: str
     side: str
@@ -38,6 +47,9 @@ class Port(NamedTuple):
 
 @dataclass
 class Structure:
+    """A fixed part of the board: its id, its kind (one the rulebook declares)
+    and the space it stands on."""
+
     id: str
     kind: str
     space: tuple
@@ -45,11 +57,13 @@ class Structure:
 
 @dataclass
 class Grid:
-    """The static board: terrain per space, features, tiles, structures, regions."""
+    """The static board: its spaces (the keys of `terrain`) and, where the
+    description gives them, terrain, features, tiles and structures; the
+    regions, neighbours and ports derived from them."""
 
-    terrain: dict                      # space -> terrain name
-    features: dict = field(default_factory=dict)   # space -> frozenset of feature names
-    tiles: dict = field(default_factory=dict)      # space -> tile id
+    terrain: dict                      # space -> terrain name (None: a plain space): every space is a key
+    features: dict = field(default_factory=dict)   # space -> frozenset of feature names (spaces with some)
+    tiles: dict = field(default_factory=dict)      # space -> id of the tile it was drawn from (tiled boards)
     structures: dict = field(default_factory=dict)  # id -> Structure
     one_region: frozenset = frozenset()  # terrains whose spaces form a single region
     height: int = 0

@@ -130,11 +130,11 @@ class BoardAndNames:
 
         def seat(ctx, p):
             return seats[p] if seats else None
-        reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure the island fixes for a player "
-                        "(none when the island leaves it to the players)",
+        reg.add(Builtin("seat", seat, arity=(1, 1), doc="the starting structure the board fixes for a player "
+                        "(none when the board leaves it to the players)",
                         example="seat(player)", group="players", args=("player",), returns="structure"))
         reg.add(Builtin("tile_ids", lambda ctx: tuple(sorted(set(self.grid.tiles.values()))), BARE,
-                        doc="the ids of the land tiles on the board", example="tile_ids", group="board"))
+                        doc="the ids of the tiles the board is made of", example="tile_ids", group="board"))
         self.registry = reg
         constants = {}
         for k, v in (data.get("constants") or {}).items():

@@ -110,7 +110,7 @@ def compile_rules(rulebook=None, players=None, variants=(), params=None):
 
 
 def check_board(rules, scenario=None) -> list:
-    """The rulebook's board_checks on the island it plays on, and its
+    """The rulebook's board_checks on the board it plays on, and its
     data_checks on its own tables: errors and warnings. For a scenario's
     board, `scenario` is (source, path of its map or seats): only the checks
     marked any_board (what the rules need of every board) run, reported

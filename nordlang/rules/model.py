@@ -19,11 +19,11 @@ from .showing import Showing, _natural  # noqa: F401  (others import it from her
 
 
 class BoardCheck(NamedTuple):
-    """A setup rule checked on the island a game plays on (board_checks), or
+    """A setup rule checked on the board a game plays on (board_checks), or
     a rule of the rulebook's own data (data_checks: `about` names the data)."""
     fn: object            # fn(ctx): true when the rule holds, or (offenders) what breaks it
     message: str
-    warning: bool         # a "should" of the rules: reported, but the island still plays
+    warning: bool         # a "should" of the rules: reported, but the board still plays
     path: tuple           # where it is in the rulebook
     offenders: bool = False
     about: tuple | None = None    # data_checks: the path of the data it checks
@@ -212,7 +212,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         for section in ("board_checks", "data_checks", "position_checks"):
             for i, chk in enumerate(data.get(section) or []):
                 # a check is a condition, or `offenders`: what breaks the rule (none may be left), named
-                # in the message so an island's (or a table's) author sees where
+                # in the message so a board's (or a table's) author sees where
                 key = "offenders" if "offenders" in chk else "check"
                 fn = self.compile_text(chk[key], (section, i, key))
                 about = self._data_path(chk["about"], (section, i, "about")) if "about" in chk else None

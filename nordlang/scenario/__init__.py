@@ -1,4 +1,4 @@
-"""Scenario files: an island drawn as a map, a position on it, scripted
+"""Scenario files: a board drawn as a map, a position on it, scripted
 moves, and expectations that are checked like a test.
 
 A position is built the way a player would set up the table: the

@@ -64,7 +64,7 @@ def _has_feature(ctx, s, name):
     return name in ctx.rules.grid.features.get(s, ())
 
 
-@_def("tile_of", arity=(1, 1), doc="the land tile a space belongs to (none for open spaces)",
+@_def("tile_of", arity=(1, 1), doc="the tile a space belongs to (none for spaces no tile covers)",
       example="tile_of(s)")
 def _tile_of(ctx, s):
     return ctx.rules.grid.tiles.get(s)
