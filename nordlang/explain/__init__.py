@@ -15,10 +15,10 @@ events it causes until the next decision).
 
 from __future__ import annotations
 
-from .engine.game import Move
+from ..engine.game import Move
+from ..render.text import event_lines
 from .explainer import Explainer
 from .option_text import _split, parse_value  # noqa: F401  (others import them from here)
-from .render.text import event_lines
 
 
 def explain(game, text: str) -> tuple[bool, list[str]]:
@@ -108,7 +108,7 @@ def _odd_parts(value) -> list[str]:
 
 def _find_choice(rules, name):
     """The first choice step of that name anywhere in the flow."""
-    from .engine import flow as F
+    from ..engine import flow as F
     todo = [rules.turn, rules.setup] + [p.steps for p in rules.procs.values()]
     while todo:
         for st in todo.pop():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 def parse_value(rules, text: str):
     """The value an option's text stands for (the inverse of rules.show)."""
-    from .scenario import item_names
+    from ..scenario import item_names
     text = text.strip()
     if text == "none":
         return None

@@ -1,15 +1,15 @@
 """The rule behind a choice's options, taken apart for one value: each filter
 of a comprehension, each operand with its value, down through the
 definitions it calls, and what the primitives that build options say of
-why the value is not among them (see explain.py)."""
+why the value is not among them (see explain/__init__.py)."""
 
 from __future__ import annotations
 
-from .errors import NordError
-from .lang import ast as A
-from .lang.builtins import ordered
-from .lang.compiler import Compiler
-from .lang.parser import parse
+from ..errors import NordError
+from ..lang import ast as A
+from ..lang.builtins import ordered
+from ..lang.compiler import Compiler
+from ..lang.parser import parse
 
 
 def _conjuncts(node) -> list:
