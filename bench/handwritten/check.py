@@ -1,8 +1,8 @@
 """Check that the hand-written engine (nord.py) plays nordlang's rules.
 
-    python3 bench/handwritten/check.py [GAMES]      # default 50, about 15 s
+    python3 bench/handwritten/check.py [GAMES] [PLAYERS]   # default 50 games, 4 players, about 15 s
 
-Plays random 4-player games in both engines in lockstep: nordlang's random
+Plays random games (2, 3 or 4 players: the standard islands) in both engines in lockstep: nordlang's random
 choice is played in both, and at every decision the two must offer the
 same options (the same set: order does not matter to a uniform choice) in
 the same position (workers, warriors, jarls, supplies, fishing boats, the
@@ -35,23 +35,24 @@ NAMES = {"action": "action", "tile": "play", "negotiate": "negotiate", "place": 
 
 
 def check_island(rules) -> None:
-    """The hand-written map is nordlang's 4-player board."""
+    """The hand-written map is nordlang's board for as many players."""
     grid = rules.grid
+    isl = nord.ISLAND_OF[rules.num_players]
     char = {"mountain": "m", "forest": "f", "karst": "k", "sea": "~"}
-    mine = {s: (t if s not in nord.STONE_PILES else "*") for s, t in nord.TERRAIN.items()}
+    mine = {s: (t if s not in isl.stone_piles else "*") for s, t in isl.terrain.items()}
     theirs = {s: "*" if "stone_pile" in grid.features.get(s, ()) else char[t]
               for s, t in grid.terrain.items() if s not in grid.structure_at}
-    assert mine == theirs, "terrain differs from nordlang's 4-player island"
-    where = dict(nord.SETTLEMENT_AT, X=nord.DRAGON_AT)
+    assert mine == theirs, f"terrain differs from nordlang's {rules.num_players}-player island"
+    where = dict(isl.settlement_at, X=isl.dragon_at)
     assert where == {sid: st.space for sid, st in grid.structures.items()}, "structures differ"
-    assert tuple(nord.SEATS) == tuple(rules.seats), "seats differ"
+    assert tuple(isl.seats) == tuple(rules.seats), "seats differ"
 
 
 class Lockstep(nord.Nord):
     """The hand-written game, taking nordlang's random decisions."""
 
     def __init__(self, rules, seed):
-        super().__init__(seed)
+        super().__init__(seed, rules.num_players)
         self.g = Game(rules, seed)
         self.pick = random.Random(seed)
         self.played_before = 0
@@ -60,7 +61,7 @@ class Lockstep(nord.Nord):
     def copy_treasures(self):
         st = self.g.state
         self.hand = [sorted(_symbols(st.pools[("hand", p)]).elements()) for p in range(self.n)]
-        self.treasure_at = _treasures_on_board(st)
+        self.treasure_at = self.treasures_on_board(st)
         self.deck = [t[1] for t in reversed(st.decks[("treasures", None)])]    # (drawn from the end here)
         self.played = [t[1] for t in st.decks[("played", None)]]
 
@@ -80,24 +81,27 @@ class Lockstep(nord.Nord):
         self.g.play_index(i)
         return theirs[i]
 
+    def treasures_on_board(self, st):
+        return {s: t[1] for s in self.stone_piles for t, n in st.pools[s].items() if t[0] == "treasure" and n}
+
     def compare(self, st):
         played = len(st.decks[("played", None)])
         if played < self.played_before:   # nordlang reshuffled: both take its order
-            assert set(self.treasure_at) == set(_treasures_on_board(st))
+            assert set(self.treasure_at) == set(self.treasures_on_board(st))
             self.copy_treasures()
         self.played_before = played
         pools = st.pools
         want = {
             "workers": {s: m[1] for s, m in st.occupied.items()},
-            "warriors": {x: [pools[x].get(("man", p), 0) for p in range(self.n)] for x in nord.SETTLEMENTS},
-            "jarls": {x: (-1 if j[1] is None else j[1]) for x in nord.SETTLEMENTS for j in pools[x]
+            "warriors": {x: [pools[x].get(("man", p), 0) for p in range(self.n)] for x in self.settlements},
+            "jarls": {x: (-1 if j[1] is None else j[1]) for x in self.settlements for j in pools[x]
                       if j[0] == "jarl"},
             "supply": [pools[("supply", p)].get(("man", p), 0) for p in range(self.n)],
             "fleet": pools[("fleet", None)].get(("boat", None), 0),
             "boat": [(m[0], -1 if m[1] is None else m[1]) for m in st.tracks[("longboat", None)] if m is not None],
             "points": [st.counters.get(("points", p), 0) for p in range(self.n)],
             "hands": [_symbols(pools[("hand", p)]) for p in range(self.n)],
-            "treasures": _treasures_on_board(st),
+            "treasures": self.treasures_on_board(st),
             "scorings": st.counters.get(("counter", "scorings"), 0),
             "turns": st.turn,
         }
@@ -115,8 +119,6 @@ def _symbols(pool):
     return Counter({t[1]: n for t, n in pool.items() if n})
 
 
-def _treasures_on_board(st):
-    return {s: t[1] for s in nord.STONE_PILES for t, n in st.pools[s].items() if t[0] == "treasure" and n}
 
 
 def _mine(what, v):
@@ -129,7 +131,8 @@ def _mine(what, v):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     n = int(argv[0]) if argv else 50
-    rules = nordlang.load_rules(None, 4)
+    players = int(argv[1]) if len(argv) > 1 else 4
+    rules = nordlang.load_rules(None, players)
     check_island(rules)
     stats = Counter()
     turns = 0
@@ -140,7 +143,7 @@ def main(argv=None):
         game.compare(game.g.state)
         stats += game.stats
         turns += game.turns
-    print(f"{n} random 4-player games in lockstep: the same options at all {stats['decisions']} decisions "
+    print(f"{n} random {players}-player games in lockstep: the same options at all {stats['decisions']} decisions "
           f"and the same position at each; {turns / n:.1f} turns/game, "
           f"{stats['place options'] / stats['place']:.1f} options per placement decision")
     return 0

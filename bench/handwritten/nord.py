@@ -9,8 +9,9 @@ searches for connectivity, groups grown one space at a time. It is not
 part of nordlang, of its tests or of CI, and it imports nothing from
 nordlang; bench/handwritten/compare.py times it against nordlang.
 
-It plays the bundled 4-player standard island only (the map below is that
-of rulebook/nord/islands.yaml; compare.py checks it against nordlang's board).
+It plays the bundled standard islands for 2, 3 and 4 players (the maps
+below are those of rulebook/nord/islands.yaml; compare.py and check.py check
+them against nordlang's boards).
 Random play chooses uniformly among all legal options at each decision,
 as nordlang's random play does: the options are listed in full, with the
 same lookahead (a treasure tile, a negotiator move or the choice of turn A
@@ -23,10 +24,35 @@ import random
 from collections import Counter
 
 # ---------------------------------------------------------------- the board
-# The 4-player island of rulebook/nord/islands.yaml: m mountain, f forest,
+# The standard islands of rulebook/nord/islands.yaml: m mountain, f forest,
 # k karst, * karst with a stone pile, ~ sea, A-H settlements (on mountain),
 # X the small dragon boat (on the sea). Rows top to bottom, columns a-k.
-ISLAND = """\
+ISLANDS = {
+    2: """\
+~~~~~~~~~~~
+~~~~~~~~~~~
+~~mmffBffE~
+~~A*kfmfmk~
+~~km~Xmkm*~
+~~*m~~k*mk~
+~~Dm*kmm~~~
+~~ffkffC~~~
+~~mff*~~~~~
+~~mFfk~~~~~
+~~~~~~~~~~~""",
+    3: """\
+~~~~~~~~~~~
+~~~~~~~~~~~
+~~mmffBffE~
+~~A*kfmfmk~
+~~km~Xmkm*~
+~~*m~~k*mk~
+~~Dm*kmmk*~
+~~ffkffCmm~
+~~mff*~~fm~
+~~mFfk~~fG~
+~~~~~~~~~~~""",
+    4: """\
 ~~~~~~~~~~~
 ~~ffHk~~~~~
 ~~mm*k~~~~~
@@ -38,26 +64,9 @@ ISLAND = """\
 ~~ffkffCmm~
 ~~mff*~~fm~
 ~~mFfk~~fG~
-~~~~~~~~~~~"""
-SEATS = "DGAC"                      # each player's starting settlement, in turn order
-
-TERRAIN = {}                         # space (row, col) -> "m", "f", "k" or "~" (structures excluded)
-STONE_PILES = []                     # karst spaces showing a stone pile
-SETTLEMENT_AT = {}                   # settlement name -> its space
-for _r, _line in enumerate(ISLAND.splitlines()):
-    for _c, _ch in enumerate(_line):
-        if _ch == "*":
-            TERRAIN[(_r, _c)] = "k"
-            STONE_PILES.append((_r, _c))
-        elif _ch in "mfk~":
-            TERRAIN[(_r, _c)] = _ch
-        elif _ch == "X":
-            DRAGON_AT = (_r, _c)
-        else:
-            SETTLEMENT_AT[_ch] = (_r, _c)
-SETTLEMENTS = sorted(SETTLEMENT_AT)
-LAND = frozenset(s for s, t in TERRAIN.items() if t != "~")
-SEA = frozenset(s for s, t in TERRAIN.items() if t == "~")     # the small dragon boat's space excepted
+~~~~~~~~~~~""",
+}
+SEATINGS = {2: "DF", 3: "FCD", 4: "DGAC"}     # each player's starting settlement, in turn order
 
 
 def _orth(s):
@@ -65,38 +74,67 @@ def _orth(s):
     return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
 
 
-# Orthogonal neighbours a worker may stand on (structures are not spaces for workers).
-NEIGH = {s: [n for n in _orth(s) if n in TERRAIN] for s in TERRAIN}
-# The spaces the 4 gates of each settlement (and the 4 sides of the dragon boat) face.
-FACES = {x: [n for n in _orth(at) if n in TERRAIN] for x, at in SETTLEMENT_AT.items()}
-FACES["X"] = [n for n in _orth(DRAGON_AT) if n in TERRAIN]
-# A settlement's surroundings: the up to 8 spaces around it.
-AROUND = {x: [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-              if (dr or dc) and (r + dr, c + dc) in TERRAIN]
-          for x, (r, c) in SETTLEMENT_AT.items()}
+class Island:
+    """One standard island's geometry, read from its map."""
+
+    def __init__(self, players):
+        self.seats = SEATINGS[players]
+        self.terrain = {}                # space (row, col) -> "m", "f", "k" or "~" (structures excluded)
+        self.stone_piles = []            # karst spaces showing a stone pile
+        self.settlement_at = {}          # settlement name -> its space
+        for r, line in enumerate(ISLANDS[players].splitlines()):
+            for c, ch in enumerate(line):
+                if ch == "*":
+                    self.terrain[(r, c)] = "k"
+                    self.stone_piles.append((r, c))
+                elif ch in "mfk~":
+                    self.terrain[(r, c)] = ch
+                elif ch == "X":
+                    self.dragon_at = (r, c)
+                else:
+                    self.settlement_at[ch] = (r, c)
+        terrain = self.terrain
+        self.settlements = sorted(self.settlement_at)
+        self.land = frozenset(s for s, t in terrain.items() if t != "~")
+        self.sea = frozenset(s for s, t in terrain.items() if t == "~")   # the small dragon boat's space excepted
+        # Orthogonal neighbours a worker may stand on (structures are not spaces for workers).
+        self.neigh = {s: [n for n in _orth(s) if n in terrain] for s in terrain}
+        # The spaces the 4 gates of each settlement (and the 4 sides of the dragon boat) face.
+        self.faces = {x: [n for n in _orth(at) if n in terrain] for x, at in self.settlement_at.items()}
+        self.faces["X"] = [n for n in _orth(self.dragon_at) if n in terrain]
+        # A settlement's surroundings: the up to 8 spaces around it.
+        self.around = {x: [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                           if (dr or dc) and (r + dr, c + dc) in terrain]
+                       for x, (r, c) in self.settlement_at.items()}
+        self.region = self._regions()
+
+    def _regions(self):
+        """Land regions: maximal orthogonally connected same-terrain land spaces
+        (settlements split them). RULING: all sea spaces are one region."""
+        region = {s: "sea" for s in self.sea}
+        n = 0
+        for s in sorted(self.land):
+            if s in region:
+                continue
+            region[s] = n
+            stack = [s]
+            while stack:
+                x = stack.pop()
+                for y in self.neigh[x]:
+                    if y not in region and self.terrain[y] == self.terrain[s]:
+                        region[y] = n
+                        stack.append(y)
+            n += 1
+        return region
 
 
-def _regions():
-    """Land regions: maximal orthogonally connected same-terrain land spaces
-    (settlements split them). RULING: all sea spaces are one region."""
-    region = {s: "sea" for s in SEA}
-    n = 0
-    for s in sorted(LAND):
-        if s in region:
-            continue
-        region[s] = n
-        stack = [s]
-        while stack:
-            x = stack.pop()
-            for y in NEIGH[x]:
-                if y not in region and TERRAIN[y] == TERRAIN[s]:
-                    region[y] = n
-                    stack.append(y)
-        n += 1
-    return region
-
-
-REGION = _regions()
+ISLAND_OF = {n: Island(n) for n in ISLANDS}
+# The 4-player island's names, as module globals (the first version drew only that one).
+_FOUR = ISLAND_OF[4]
+ISLAND, SEATS = ISLANDS[4], _FOUR.seats
+TERRAIN, STONE_PILES, SETTLEMENT_AT, DRAGON_AT = _FOUR.terrain, _FOUR.stone_piles, _FOUR.settlement_at, _FOUR.dragon_at
+SETTLEMENTS, LAND, SEA, NEIGH, FACES, AROUND, REGION = (_FOUR.settlements, _FOUR.land, _FOUR.sea, _FOUR.neigh,
+                                                        _FOUR.faces, _FOUR.around, _FOUR.region)
 
 # ---------------------------------------------------------------- the numbers
 MEN = 25
@@ -111,26 +149,31 @@ LADDER = ["dies", "goal", "start", "dies", "either", "home"]   # the n-th attack
 SCORING_ORDER = ["resources", "warriors", "resources", "warriors", "treasures"]
 DIFFERENT = [0, 1, 2, 3, 5, 10, 15]
 SAME = [0, 0, 0, 9, 16, 25, 36]
+PALETTE = 4                           # coloured jarls in the box
 NEUTRAL = -1                          # the owner of a neutral jarl
 
 
 class Nord:
-    """One game of Nord on the 4-player island, played by random choices.
+    """One game of Nord on the standard island of 2, 3 or 4 players, played by random choices.
 
     `choose(what, options)` is the one place a decision is taken (uniformly
     at random here); it also counts decisions and options in `stats`.
     """
 
     def __init__(self, seed, players=4):
-        assert players == 4, "only the 4-player standard island is drawn here"
+        assert players in ISLAND_OF, "the standard islands are for 2, 3 and 4 players"
+        isl = self.island = ISLAND_OF[players]
+        self.terrain, self.stone_piles, self.settlements = isl.terrain, isl.stone_piles, isl.settlements
+        self.land, self.sea, self.neigh, self.faces = isl.land, isl.sea, isl.neigh, isl.faces
+        self.around, self.region = isl.around, isl.region
         self.rng = random.Random(seed)
         self.n = players
         self.stats = Counter()
         self.workers = {}                           # space -> owner of the worker on it
         self.supply = [MEN - 2] * players           # one man scores, one is the first warrior
         self.fleet = players + 4                    # fishing boats in the general supply
-        self.warriors = {x: [0] * players for x in SETTLEMENTS}
-        self.jarl = dict.fromkeys(SETTLEMENTS, NEUTRAL)   # settlement -> its jarl's owner (absent: none)
+        self.warriors = {x: [0] * players for x in self.settlements}
+        self.jarl = dict.fromkeys(self.settlements, NEUTRAL)   # settlement -> its jarl's owner (absent: none)
         self.boat = []                              # the large dragon boat: ("man", p) or ("jarl", owner)
         self.points = [0] * players
         self.hand = [[] for _ in range(players)]    # treasure symbols held
@@ -141,10 +184,11 @@ class Nord:
         self.player = 0
         self.over = False
         self._graph = None                          # (component of each worker, members, structures' components)
-        for p, x in enumerate(SEATS[:players]):
+        for p, x in enumerate(self.island.seats):
             self.jarl[x] = p
             self.warriors[x][p] = 1
-        # (with 4 players no coloured jarl is left over for the large dragon boat)
+        # the coloured jarls of no player start on the large dragon boat (none with 4 players)
+        self.boat = [("jarl", c) for c in range(players, PALETTE)]
         self.deck = [s for s in SYMBOLS for _ in range(6)]
         self.rng.shuffle(self.deck)
         for p in range(players):                    # RULING: one tile of each action, drawn at random
@@ -152,7 +196,7 @@ class Nord:
                 tile = next(t for t in self.deck if ACTION[t] == a)
                 self.deck.remove(tile)
                 self.hand[p].append(tile)
-        for s in STONE_PILES:
+        for s in self.stone_piles:
             self.treasure_at[s] = self.deck.pop()
 
     # ------------------------------------------------------------ decisions
@@ -180,13 +224,13 @@ class Nord:
                 group, stack = [s], [s]
                 while stack:
                     x = stack.pop()
-                    for y in NEIGH[x]:
+                    for y in self.neigh[x]:
                         if y in self.workers and y not in comp:
                             comp[y] = i
                             group.append(y)
                             stack.append(y)
                 members.append(group)
-            touch = {x: {comp[f] for f in faces if f in comp} for x, faces in FACES.items()}
+            touch = {x: {comp[f] for f in faces if f in comp} for x, faces in self.faces.items()}
             self._graph = comp, members, touch
         return self._graph
 
@@ -194,21 +238,21 @@ class Nord:
         """Ordered pairs of different settlements that one component links."""
         touch = self.graph()[2]
         at = {}                                   # component -> the settlements at its gates
-        for x in SETTLEMENTS:
+        for x in self.settlements:
             for c in touch[x]:
                 at.setdefault(c, []).append(x)
         return {(a, b) for xs in at.values() for a in xs for b in xs if a != b}
 
     def put(self, s, p):
         self.workers[s] = p
-        if s in SEA:
+        if s in self.sea:
             self.fleet -= 1                       # a sea worker sits in a fishing boat
         self._graph = None
 
     def lift(self, s):
         """Take the worker off space s (its fishing boat goes back); return its owner."""
         p = self.workers.pop(s)
-        if s in SEA:
+        if s in self.sea:
             self.fleet += 1
         self._graph = None
         return p
@@ -229,13 +273,13 @@ class Nord:
         a warrior: its free gates and the spaces next to the components at its gates."""
         _comp, members, touch = self.graph()
         out, seen = set(), set()
-        for x in SETTLEMENTS:
+        for x in self.settlements:
             if self.warriors[x][p]:
-                out.update(FACES[x])
+                out.update(self.faces[x])
                 for c in touch[x] - seen:
                     seen.add(c)
                     for w in members[c]:
-                        out.update(NEIGH[w])
+                        out.update(self.neigh[w])
         return out.difference(self.workers)
 
     def can_place_now(self, p):
@@ -244,7 +288,7 @@ class Nord:
         if not self.supply[p]:
             return False
         reach = self.reach(p)
-        return bool(reach) and (self.fleet > 0 or any(s in LAND for s in reach))
+        return bool(reach) and (self.fleet > 0 or any(s in self.land for s in reach))
 
     def can_place_after(self, p, a, b):
         """Would a placement exist after the negotiator moves p's warrior from a to b?"""
@@ -274,10 +318,10 @@ class Nord:
             bigger = set()
             for g in layer:
                 for x in g:
-                    for y in NEIGH[x]:
+                    for y in self.neigh[x]:
                         if y in allowed and y not in g:
                             ng = g | {y}
-                            if max_regions is None or len({REGION[z] for z in ng}) <= max_regions:
+                            if max_regions is None or len({self.region[z] for z in ng}) <= max_regions:
                                 bigger.add(ng)
             layer = bigger
         return out
@@ -289,8 +333,8 @@ class Nord:
         land, sea, regions = LIMITS[ACTION[tile] if tile else None]
         reach = self.reach(p)
         men = self.supply[p]
-        open_land = {s for s in LAND if s not in self.workers}
-        open_sea = {s for s in SEA if s not in self.workers}
+        open_land = {s for s in self.land if s not in self.workers}
+        open_sea = {s for s in self.sea if s not in self.workers}
         out = self.groups(reach & open_land, open_land, min(land, men), regions)
         n = min(sea, men, self.fleet)
         if n > 0:
@@ -301,13 +345,13 @@ class Nord:
     def shortest_paths(self, a, b):
         """Every shortest chain of workers from a space at a gate of a to one at
         a gate of b, in order from a (breadth-first, then walked back)."""
-        dist = {s: 0 for s in FACES[a] if s in self.workers}
-        goal = {s for s in FACES[b] if s in self.workers}
+        dist = {s: 0 for s in self.faces[a] if s in self.workers}
+        goal = {s for s in self.faces[b] if s in self.workers}
         layer = list(dist)
         while layer and not goal.intersection(layer):
             nxt = []
             for x in layer:
-                for y in NEIGH[x]:
+                for y in self.neigh[x]:
                     if y in self.workers and y not in dist:
                         dist[y] = dist[x] + 1
                         nxt.append(y)
@@ -319,7 +363,7 @@ class Nord:
             if dist[x] == 0:
                 paths.append(tuple(reversed(chain)))
                 return
-            for y in NEIGH[x]:
+            for y in self.neigh[x]:
                 if dist.get(y) == dist[x] - 1:
                     back(chain + [y])
 
@@ -352,7 +396,7 @@ class Nord:
         than every other player, connected to the small dragon boat."""
         touch = self.graph()[2]
         out = []
-        for x in SETTLEMENTS:
+        for x in self.settlements:
             w = self.warriors[x]
             if (w[p] >= 2 and all(w[p] > w[q] for q in range(self.n) if q != p)
                     and x in self.jarl and self.jarl[x] != p and touch[x] & touch["X"]):
@@ -437,7 +481,7 @@ class Nord:
                 self.supply[who] += 1
         self.boat = [m for m in self.boat if m[0] == "jarl"]
         # a new tile on every stone pile with neither a tile nor a worker
-        for s in STONE_PILES:
+        for s in self.stone_piles:
             if s not in self.workers and s not in self.treasure_at:
                 if not self.deck:
                     self.deck, self.played = self.played, []
@@ -457,7 +501,7 @@ class Nord:
         then every mountain worker that delivered goes home (cave-in)."""
         comp, _members, touch = self.graph()
         due, caved = [], set()
-        for x in SETTLEMENTS:
+        for x in self.settlements:
             w = self.warriors[x]
             present = [k for k in w if k]
             if not present:
@@ -465,8 +509,8 @@ class Nord:
             for p in range(self.n):
                 if w[p] and (w[p] == max(present) or w[p] > min(present)):
                     mine = [s for s, q in self.workers.items() if q == p and comp[s] in touch[x]]
-                    forests = {REGION[s] for s in mine if TERRAIN[s] == "f"}
-                    mountains = [s for s in mine if TERRAIN[s] == "m"]
+                    forests = {self.region[s] for s in mine if self.terrain[s] == "f"}
+                    mountains = [s for s in mine if self.terrain[s] == "m"]
                     due.append((p, len(forests) + len(mountains)))
                     caved.update(mountains)
         for p, k in due:
@@ -478,16 +522,17 @@ class Nord:
         """Warriors beyond a settlement's food go home; the rest score the
         square of their number; then every sea worker goes home (storm)."""
         comp, _members, touch = self.graph()
-        for x in SETTLEMENTS:
-            near = [s for s in AROUND[x] if s in self.workers and comp[s] in touch[x]]
-            food = 1 + len({REGION[s] for s in near if TERRAIN[s] == "f"}) + sum(1 for s in near if s in SEA)
+        for x in self.settlements:
+            near = [s for s in self.around[x] if s in self.workers and comp[s] in touch[x]]
+            forests = {self.region[s] for s in near if self.terrain[s] == "f"}
+            food = 1 + len(forests) + sum(1 for s in near if s in self.sea)
             w = self.warriors[x]
             for p in range(self.n):
                 if w[p] > food:
                     self.supply[p] += w[p] - food
                     w[p] = food
                 self.points[p] += w[p] * w[p]
-        for s in [s for s in self.workers if s in SEA]:
+        for s in [s for s in self.workers if s in self.sea]:
             self.send_home(s)
 
     # ------------------------------------------------------------ the game
@@ -502,9 +547,9 @@ class Nord:
         return [p for p in range(self.n) if (self.points[p], len(self.hand[p])) == best]
 
 
-def random_game(seed):
-    """A complete random 4-player game."""
-    return Nord(seed).play()
+def random_game(seed, players=4):
+    """A complete random game."""
+    return Nord(seed, players).play()
 
 
 if __name__ == "__main__":
@@ -512,8 +557,9 @@ if __name__ == "__main__":
     import time
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    players = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     t = time.perf_counter()
-    games = [random_game(i) for i in range(n)]
+    games = [random_game(i, players) for i in range(n)]
     secs = time.perf_counter() - t
     stats = sum((g.stats for g in games), Counter())
     print(f"{n / secs:.1f} games/s; {sum(g.turns for g in games) / n:.1f} turns/game; "
