@@ -182,7 +182,7 @@ def mcts_rate(name, players, decisions, seed=1):
 
 def startup_times(runs, root=ROOT):
     """Median wall time (seconds) of `runs` runs of each start-up command, as subprocesses,
-    with this checkout's nordlang first on the path."""
+    with this checkout's nordlang first on the path (after one untimed run: bytecode and disk caches warm)."""
     import shutil
     import statistics
     import subprocess
@@ -198,6 +198,7 @@ def startup_times(runs, root=ROOT):
     baseline = [sys.executable, "-c", "pass"]
     out = []
     for label, cmd in [("python -c pass (the interpreter alone)", baseline)] + commands:
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)  # warm
         times = []
         for _ in range(runs):
             t = time.perf_counter()
