@@ -14,7 +14,9 @@ until something fails (an expression is then run again, traced: see _fail).
 The Compiler is made of its parts: expressions.py and statements.py
 generate the code, checks.py checks literals against the kinds of value
 primitives declare; memo.py says how calls of definitions are made,
-trace.py places runtime failures, runtime.py holds the helpers the code calls.
+trace.py places runtime failures, runtime.py holds the helpers the code calls,
+names.py the names (Names) a rulebook hands it. The compiler uses them; none
+of them imports the compiler.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ from __future__ import annotations
 import re
 import warnings
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 
 from ..errors import LangError, NordError, Pos
 from . import ast as A
@@ -31,6 +32,7 @@ from .checks import Checks
 from .cost import ESTIMATING, warnings_of
 from .expressions import Expressions
 from .memo import Func, is_cheap
+from .names import Names
 from .runtime import _COUNTER, _RUNTIME
 from .statements import Statements
 from .trace import Where
@@ -50,28 +52,6 @@ class Ctx:
         self.vars = {} if vars is None else vars
         # the work left until the next decision (budget.py): the engine's, or one of its own
         self.budget = Budget() if budget is None else budget
-
-
-
-@dataclass
-class Names:
-    """Everything a rulebook makes nameable, handed to the compiler."""
-
-    registry: object
-    constants: dict = field(default_factory=dict)
-    funcs: dict = field(default_factory=dict)      # name -> Func
-    constructors: dict = field(default_factory=dict)  # name -> (lo, hi): name(x) is the pair (name, x)
-    known: dict = field(default_factory=dict)      # kind of value (builtins.KINDS) -> (what, the texts it may be)
-    constructor_args: dict = field(default_factory=dict)  # constructor -> the kind of value its argument is
-    used: set = field(default_factory=set)         # definitions and constants some text refers to
-    literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
-    colors: tuple = ()                             # the players' colours, in turn order (for hints)
-    warnings: list = field(default_factory=list)   # work the text shows to be too much (cost.py)
-
-    def all_names(self):
-        return (set(self.registry.names()) | set(self.constants) | set(self.funcs)
-                | set(self.constructors))
-
 
 
 class Compiler(Expressions, Statements, Checks):
@@ -198,16 +178,17 @@ class Compiler(Expressions, Statements, Checks):
     def _replayable(self, where, tree, scope, params=()):
         """Keep what it takes to replay the expression (see _fail): its text
         rather than its tree when there is one (fewer objects for the
-        collector to visit while the game plays)."""
-        where.source = (self.text if self.text is not None else tree, scope, params, self.names, self.locate,
-                        self.current)
+        collector to visit while the game plays), and the function that
+        makes the replay (trace.py does not import the compiler)."""
+        where.source = (Compiler.traced, self.text if self.text is not None else tree, scope, params, self.names,
+                        self.locate, self.current)
 
     @staticmethod
     def traced(where):
         """The expression of `where`, traced node by node and without
         inlining: run again after a failure, it finds the node that failed."""
         from .parser import parse
-        src, scope, params, names, locate, current = where.source
+        _, src, scope, params, names, locate, current = where.source
         tree = parse(src, "expr") if isinstance(src, str) else src
         c = Compiler(names, locate, current, text=src if isinstance(src, str) else None)
         local = {p: f"v_{p}" for p in params}

@@ -9,14 +9,11 @@ not; a memo of position values is on trial until it shows it pays
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..errors import Pos
 from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
-
-if TYPE_CHECKING:
-    from .compiler import Names
+from .names import Names
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # state version). Definitions see only their arguments and the state, so a

@@ -24,19 +24,19 @@ class Where:
         self.pos = pos          # the position of the function's text
         self.label = label      # "definition f(x)", "procedure g(y)"; None for a rule's own text
         self.lines = None       # effects: generated line -> the position of the statement on it
-        # expressions: what the replay is made from (its text, or its tree when there is no text;
+        # expressions: what the replay is made from (the function that makes it, Compiler.traced,
+        # handed in by the compiler; then the expression's text, or its tree when there is no text;
         # the scope, the parameters, the names, locate, the definition), and the replay once made
         self.source = None
         self.replay = None
 
     def replayed(self, ctx, args):
-        """Run the expression again, traced node by node (made when first needed:
-        see Compiler._traced); None when it has no replay."""
+        """Run the expression again, traced node by node (made when first needed,
+        by the maker its source names: Compiler.traced); None when it has no replay."""
         if self.replay is None:
             if self.source is None:
                 return None
-            from .compiler import Compiler
-            self.replay = Compiler.traced(self)
+            self.replay = self.source[0](self)
         return self.replay(ctx, *args)
 
 

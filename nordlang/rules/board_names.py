@@ -9,8 +9,8 @@ from ..engine.library import STD
 from ..errors import LangError, Pos, SchemaError, did_you_mean
 from ..lang.builtins import BARE, EFFECT, Builtin, Registry
 from ..lang.checks import rebinding
-from ..lang.compiler import Names
 from ..lang.memo import Func
+from ..lang.names import Names
 from ..lang.parser import KEYWORDS
 from . import boards as boards_mod
 from .loader import parse_signature
