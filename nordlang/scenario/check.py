@@ -10,6 +10,7 @@ from ..errors import LangError, NordError, Pos, SchemaError, UsageError, did_you
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
+from .chance import ChanceMismatch, check_rolls, fix, rolled, unused
 from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
 from .steps import between_turns, check_events, check_moves, flow_call, next_turn, resume, trigger
 
@@ -138,6 +139,7 @@ class Scenario:
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))
+            check_rolls(self, exp, path, errors)
             for i, text in enumerate(exp.get("holds") or []):
                 try:
                     self._compile(text, path + ("holds", i))
@@ -185,6 +187,9 @@ class Scenario:
         if isinstance(step, dict) and "expect" in step:
             return None
         path = ("moves", i) if path is None else path
+        if isinstance(step, dict) and "chance" in step:
+            fix(self, step["chance"], path + ("chance",))       # (outcomes for what follows: no action)
+            return None
         self.events_seen = len(g.state.events)
         pos = self.src.pos(path)
         if isinstance(step, str):
@@ -206,6 +211,8 @@ class Scenario:
                 now = f"the pending choice is {g.choice!r}" if g.choice else "the game is over"
                 return Failure(pos, what, expected, f"the turn goes on: {now}", f"the turn goes on: {now}")
             resume(self)
+        except ChanceMismatch as e:
+            raise e.error from None
         except NordError as e:
             return Failure(pos, what, expected, e.message + (f" ({e.hint})" if e.hint else ""), e.message)
         return None
@@ -227,6 +234,12 @@ class Scenario:
             if failure is not None:
                 rep.failures.append(failure)
                 return rep
+        left = unused(self.game)
+        if left is not None:
+            value, where = left
+            rep.failures.append(Failure(self.src.pos(where), "a fixed chance outcome is used",
+                                        f"a chance event that takes {_shown(self.rules, value)}",
+                                        "no chance event came for it by the end of the script"))
         final = self.final_expect()
         if final is not None:
             self.check(final[1], final[0], rep)
@@ -307,6 +320,12 @@ class Scenario:
                                         ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
         check_moves(self, exp, at, fail, Failure)
         check_events(self, exp, at, fail, Failure)
+        for name, want in (exp.get("rolls") or {}).items():
+            want_s = [str(v) for v in (want if isinstance(want, list) else [want])]
+            got = rolled(self, name)
+            if got != want_s:
+                fail.append(Failure(at("rolls", name), f"the outcomes of roll {name!r} since the previous step",
+                                    _list(want_s), _list(got)))
         for name, opts in (exp.get("options") or {}).items():
             if pending is None or pending.step.name != name:
                 forced = g.taken_at_once(name)

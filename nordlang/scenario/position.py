@@ -17,6 +17,7 @@ from ..rules.games import scenario_rulebook, variants_folder
 from ..rules.loader import check_errors, fix_lines, wrong_kind
 from ..rules.overlay import variant_file
 from ..rules.yamlpos import load_yaml
+from .chance import ChanceMismatch, install
 from .check import Scenario
 from .names import _err, _items_at, _location, _player, grid_cells, is_grid
 from .steps import set_stops
@@ -192,9 +193,12 @@ def _arrange(rules, data, src) -> Game:
     game.rules, game.seed, game.state = rules, data.get("seed", 0), state
     from ..engine.flow import Machine
     game.machine = m = Machine(rules)
+    install(game, data, src)            # the outcomes the scenario fixes, from the setup on
     m.start(state, run=False)
     try:
         m.run(state, stop=True)
+    except ChanceMismatch as e:
+        raise e.error from None
     except DeadEnd as e:
         raise SchemaError(f"the rulebook's setup needs a choice {e.step.name!r} that has no option here",
                           e.step.pos, source_line=rules.doc.line_of(e.step.pos)) from None
@@ -262,6 +266,8 @@ def _arrange(rules, data, src) -> Game:
     m.begin_turn(state, first=True)
     try:
         m.run(state)
+    except ChanceMismatch as e:
+        raise e.error from None
     except DeadEnd as e:
         raise SchemaError(f"in this position the rules demand a choice {e.step.name!r} that has no option",
                           src.pos(("position",))) from None
