@@ -1,4 +1,4 @@
-"""A scenario's chance outcomes: what the die shows, how the deck comes out.
+"""A scenario's chance outcomes: what a roll shows, how a deck comes out.
 
 A scenario fixes the outcomes of the rules' chance events (a `roll` step,
 a `shuffle`) in two places, both lists taken in order by the events as
@@ -6,7 +6,7 @@ they come: the top-level `chance` (from the setup on: the first shuffle
 of the setup takes the first list) and a script step `- chance: [...]`
 (the events after that point). A value is a roll's outcome as the log
 writes it (5, heads); a list is a shuffled deck's new order, top first,
-its items as the game writes them (card:king). Past the fixed outcomes the
+its items as the game writes them (tile:a). Past the fixed outcomes the
 scenario's seeded source goes on.
 
 An outcome that does not fit its event (a value that is not one of the

@@ -33,11 +33,11 @@ PROSE = {
              "so). A mapping `{expect: ...}` between moves checks the game at that point.",
     "chance": "The rules' chance events (a `roll` step, a `shuffle`) take the fixed outcomes in the order they "
               "come: the setup's first, then the turns'. A value is a roll's outcome (`5`; a roll with listed "
-              "outcomes: `heads`), a list a shuffled deck's new order, top first (`[card:king, card:jack, "
-              "card:queen]`). A script step `- chance: [1]` fixes the outcomes of the events after it. An "
+              "outcomes: `heads`), a list a shuffled deck's new order, top first (`[tile:c, tile:a, "
+              "tile:b]`). A script step `- chance: [1]` fixes the outcomes of the events after it. An "
               "outcome that does not fit its event (a value the roll cannot show, an order that is not the "
               "deck's items) is an error at that value; an outcome no event takes by the end of the script is a "
-              "failure there. `expect: {rolls: {die: 5}}` checks what a roll came out as.",
+              "failure there. `expect: {rolls: {NAME: 5}}` checks what the roll NAME came out as.",
     "expect": "Checked after the last move. Every expectation may also stand between moves, as "
               "`- expect: {...}`.",
     "expect.at": "A location holds exactly what it lists: a pool (a space, a structure, a supply) its pieces "
