@@ -320,20 +320,24 @@ def _reoccupy(s) -> None:
 def unseen_option(state, options, who):
     """The first option that would show `who` an item he cannot see
     anywhere (an opponent's hidden tile offered by its face), or None.
-    Only items of kinds that can be hidden are looked at."""
-    rules = state.rules
-    hideable = rules.hideable_kinds
-    suspects = [v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable]
-    if not suspects:
+    Only items of kinds that can be hidden are looked at, and the search
+    stops as soon as each is found face up to him somewhere."""
+    hideable = state.rules.hideable_kinds
+    left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
+    if not left:
         return None
-    seen = set()
     for key, pool in state.pools.items():
-        for item in pool:
-            if item[0] in hideable and sees(state, key, item, who):
-                seen.add(item)
+        if pool:
+            for v in [v for v in left if v in pool]:
+                if sees(state, key, v, who):
+                    left.discard(v)
+            if not left:
+                return None
     for store in (state.decks, state.tracks):
         for key, row in store.items():
-            for item in row:
-                if item is not None and item[0] in hideable and sees(state, key, item, who):
-                    seen.add(item)
-    return next((v for v in suspects if v not in seen), None)
+            for v in [v for v in left if v in row]:
+                if sees(state, key, v, who):
+                    left.discard(v)
+            if not left:
+                return None
+    return next(v for v in options if v in left)
