@@ -180,15 +180,15 @@ class Compiler(Expressions, Statements, Checks):
         rather than its tree when there is one (fewer objects for the
         collector to visit while the game plays), and the function that
         makes the replay (trace.py does not import the compiler)."""
-        where.source = (Compiler.traced, self.text if self.text is not None else tree, scope, params, self.names,
-                        self.locate, self.current)
+        where.source = (self.text if self.text is not None else tree, scope, params, self.names, self.locate,
+                        self.current, Compiler.traced)
 
     @staticmethod
     def traced(where):
         """The expression of `where`, traced node by node and without
         inlining: run again after a failure, it finds the node that failed."""
         from .parser import parse
-        _, src, scope, params, names, locate, current = where.source
+        src, scope, params, names, locate, current, _ = where.source
         tree = parse(src, "expr") if isinstance(src, str) else src
         c = Compiler(names, locate, current, text=src if isinstance(src, str) else None)
         local = {p: f"v_{p}" for p in params}

@@ -24,9 +24,9 @@ class Where:
         self.pos = pos          # the position of the function's text
         self.label = label      # "definition f(x)", "procedure g(y)"; None for a rule's own text
         self.lines = None       # effects: generated line -> the position of the statement on it
-        # expressions: what the replay is made from (the function that makes it, Compiler.traced,
-        # handed in by the compiler; then the expression's text, or its tree when there is no text;
-        # the scope, the parameters, the names, locate, the definition), and the replay once made
+        # expressions: what the replay is made from (its text, or its tree when there is no text;
+        # the scope, the parameters, the names, locate, the definition; last, the function that
+        # makes it, Compiler.traced, handed in by the compiler), and the replay once made
         self.source = None
         self.replay = None
 
@@ -36,7 +36,7 @@ class Where:
         if self.replay is None:
             if self.source is None:
                 return None
-            self.replay = self.source[0](self)
+            self.replay = self.source[-1](self)
         return self.replay(ctx, *args)
 
 
