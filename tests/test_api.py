@@ -217,3 +217,19 @@ def test_a_digit_that_is_no_decimal_is_no_number_in_a_move():
     game = nordlang.load(players=2, seed=1)
     with pytest.raises(IllegalMove):
         game.play(move)
+
+
+def test_legal_moves_are_made_only_when_read():
+    """len() of legal_moves() builds no Move and no option text; an index builds one; the
+    sequence compares equal to the list of the same moves."""
+    g = nordlang.load("hex", seed=1)
+    moves = g.legal_moves()
+    assert len(moves) == 121 and g.state.pending._texts is None          # no text made yet
+    assert moves[0] == nordlang.Move("place", "a1") and moves[-1] == nordlang.Move("place", "k11")
+    assert g.state.pending._texts is None
+    assert moves == list(moves) and list(moves)[5] == moves[5] and moves[1:3] == [moves[1], moves[2]]
+    assert moves != [] and str(moves[2]) == "place c1"
+    with pytest.raises(IndexError):
+        moves[121]
+    g.play(moves[3])
+    assert g.legal_moves() != moves and len(g.legal_moves()) == 120

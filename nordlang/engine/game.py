@@ -8,6 +8,7 @@ replays, scenario scripts and the CLI.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import IllegalMove, RulesError
@@ -60,6 +61,64 @@ class Move:
         if len(parts) != 2 or not parts[0].replace("_", "").isalnum():
             raise IllegalMove(f"bad move notation {text!r}", expected="'<choice> <option>', like 'place c3,c4'")
         return Move(parts[0], parts[1])
+
+
+def _engine_move(choice: str, option: str) -> Move:
+    """A Move from a text the engine wrote (a pending choice's option): no checks needed."""
+    m = object.__new__(Move)
+    object.__setattr__(m, "choice", choice)
+    object.__setattr__(m, "option", canonical_option(option) if "," in option else option)
+    return m
+
+
+class LegalMoves(Sequence):
+    """The moves of a pending decision, made only when read: `len()` costs
+    nothing, an index makes one Move, and a random agent that picks by
+    index never pays for the texts of the options it does not take. It
+    compares equal to a list of the same moves."""
+
+    __slots__ = ("_pending",)
+
+    def __init__(self, pending):
+        self._pending = pending
+
+    def __len__(self) -> int:
+        p = self._pending
+        return 0 if p is None else len(p.options)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        n = len(self)
+        if type(i) is not int:
+            i = _as_index(i)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("legal move index out of range")
+        p = self._pending
+        return _engine_move(p.step.name, p.text(i))
+
+    def __iter__(self):
+        p = self._pending
+        if p is not None:
+            name = p.step.name
+            for t in p.texts:
+                yield _engine_move(name, t)
+
+    def __eq__(self, other):
+        if isinstance(other, (LegalMoves, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def parse(text: str) -> Move:
@@ -159,11 +218,9 @@ class Game:
         p = self.state.pending
         return None if p is None else p.step.name
 
-    def legal_moves(self) -> list[Move]:
-        p = self.state.pending
-        if p is None:
-            return []
-        return [Move(p.step.name, t) for t in p.texts]
+    def legal_moves(self) -> LegalMoves:
+        """The pending decision's moves, in order (a sequence made as it is read; [] when the game is over)."""
+        return LegalMoves(self.state.pending)
 
     def play(self, move) -> None:
         if isinstance(move, str):
