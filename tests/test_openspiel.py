@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (nordlang/openspiel.py) under OpenSpiel's own tools.
+"""The OpenSpiel adapter (nordlang/openspiel/) under OpenSpiel's own tools.
 
 The comparisons with OpenSpiel's own games count information states: a
 leak (a player told something he may not see) splits information sets, a
@@ -21,6 +21,7 @@ pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import cfr, expected_game_score, exploitability  # noqa: E402
 
 from nordlang import openspiel as nos  # noqa: E402
+from nordlang.openspiel import core as nos_core  # noqa: E402
 from nordlang.rules.games import bundled_games  # noqa: E402
 
 SIMS = {"nord": 2, "vikings": 2, "hex": 3, "pig": 5}      # the long games get fewer random games
@@ -182,7 +183,7 @@ def test_a_leak_or_a_loss_changes_the_count(monkeypatch):
     is) merges them: both are caught by the count."""
     need("kuhn-poker")
     need("goofspiel")
-    real = nos.observation
+    real = nos_core.observation
     cases = [(("kuhn-poker", {}), "kuhn_poker"),
              (("goofspiel", {"cards": 3, "variants": "hidden-bids"}),
               "goofspiel(num_cards=3,points_order=random,imp_info=True)")]
@@ -190,7 +191,7 @@ def test_a_leak_or_a_loss_changes_the_count(monkeypatch):
         assert count_infosets(nos.load_game(name, **params))[0] == count_infosets(openspiel(spec))[0]
     for fake, compare in ((lambda state, p: real(state, None), "gt"),
                           (lambda state, p: real(state, p).split("\n")[0], "lt")):
-        monkeypatch.setattr(nos, "observation", fake)
+        monkeypatch.setattr(nos_core, "observation", fake)
         monkeypatch.setattr(nos, "_ENGINES", {})            # games made afresh, with the fake observation
         for (name, params), spec in cases:
             ours = count_infosets(nos.load_game(name, **params))[0]
