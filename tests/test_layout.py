@@ -19,11 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "nordlang"
 MAX_LINES = 450
 
-# modules over MAX_LINES lines, with the reason they may be
-LONG = {
-    "nordlang/openspiel.py": "the OpenSpiel adapter: the game, state and observer classes OpenSpiel's API "
-                             "asks for, in one module that imports pyspiel (optional) alone",
-}
+# modules over MAX_LINES lines, with the reason they may be ("nordlang/x.py": "why"); none today
+LONG: dict = {}
 
 # function-level imports that close a circle: (importer, imported) -> why it is deferred
 DEFERRED = {
