@@ -29,6 +29,9 @@ DEFERRED = {
        "asked for by name" for m in ("greedy", "human", "mcts", "random_agent")},
     ("nordlang.sim.parallel", "nordlang.sim.simulate"):
         "a worker task plays its games with simulate's run_game, and simulate hands out parallel's `connect`",
+    ("nordlang.openspiel.core", "nordlang.openspiel"):
+        "a pickled position is rebuilt by the package's _rebuild (it makes engines by name from its registry); "
+        "the package imports core",
 }
 
 
