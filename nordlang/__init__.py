@@ -12,12 +12,32 @@ from __future__ import annotations
 import operator
 from os import PathLike
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .engine.game import Game, Move, Result, parse
 from .errors import NordError
+
+if TYPE_CHECKING:
+    from .engine.game import Game, Move, Result, parse  # noqa: F401
 
 __all__ = ["load", "load_rules", "Game", "Move", "Result", "parse", "NordError", "bundled", "__version__"]
 __version__ = "0.1.0"
+
+_ENGINE = ("Game", "Move", "Result", "parse")     # from engine.game, imported when first asked for
+
+
+def __getattr__(name):
+    """The engine's names are imported on first use, so that `import nordlang`
+    (and `nord --help`) does not load the compiler, lark and jsonschema."""
+    if name in _ENGINE:
+        from .engine import game
+        value = getattr(game, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'nordlang' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_ENGINE))
 
 
 def bundled(name: str = "rulebook") -> Path:
@@ -56,7 +76,7 @@ def load_rules(rulebook=None, players: int | None = None, variants=(), params=No
 def load(rulebook=None, players: int | None = None, seed: int = 0, variants=(), params=None) -> Game:
     """A new game of the rulebook (a game's name or a path, as load_rules takes it) for `players`
     players, with a seed (a whole number, 0 or more)."""
-    from .engine.game import check_seed
+    from .engine.game import Game, check_seed
     seed = check_seed(seed)          # before the rules are compiled: a bad seed costs nothing
     return Game(load_rules(rulebook, players, variants, params), seed)
 

@@ -5,15 +5,7 @@ from __future__ import annotations
 import random
 import sys
 
-from .. import Game, load_rules
-from ..agents.base import check_agents, make_agents, parse_spec
-from ..agents.human import EndOfInput
-from ..engine.record import check_writable, replay_lines, write_atomic
-from ..engine.seat_log import SeatLog
-from ..engine.views import seen_events
 from ..errors import NordError, UsageError
-from ..render.text import event_lines, final_table
-from ..sim.runner import play_out
 from . import add_rules_options, params_of, positive_int, rulebook_path_text, seat_number
 
 
@@ -40,6 +32,14 @@ def add(sub):
 
 
 def run(args):
+    # (the engine is imported here, not above: `nord --help` stays quick)
+    from .. import Game, load_rules
+    from ..agents.base import check_agents, make_agents, parse_spec
+    from ..agents.human import EndOfInput
+    from ..engine.record import check_writable, replay_lines, write_atomic
+    from ..engine.seat_log import SeatLog
+    from ..engine.views import seen_events
+    from ..render.text import event_lines, final_table
     from .simulate import split_agents
     specs = list(split_agents(args.agents))
     for s in specs:
@@ -138,7 +138,14 @@ def seat_log_name(log: str) -> str:
     return base + ".seat.jsonl"
 
 
+def play_out(game, agents, on_step):
+    """Play the game to its end (sim.runner's, named here so that it can be replaced)."""
+    from ..sim.runner import play_out as play_all
+    return play_all(game, agents, on_step)
+
+
 def write_seat_log(seat_log, path, game) -> None:
+    from ..engine.record import write_atomic
     if seat_log is not None:
         write_atomic(path, seat_log.lines(game))
 
@@ -147,6 +154,8 @@ def save_partial(path, rules, seed, history, header) -> None:
     """Write the game so far, up to its last whole decision, as a partial
     replay. The game is played again from its seed for it: a stop in the
     middle of a decision leaves the position half changed."""
+    from .. import Game
+    from ..engine.record import replay_lines, write_atomic
     game = Game(rules, seed)
     for _turn, _player, choice, option, forced in history:
         if not forced:

@@ -8,8 +8,6 @@ from pathlib import Path
 from ..engine.record import write_atomic
 from ..errors import LoadError, NordError, Pos, UsageError
 from ..render.png import MAX_SIDE, fit_scale, render_png, require_cairosvg
-from ..render.svg import render_svg
-from ..render.text import to_move, turn_label
 from . import positive_int, seat_number
 from .replay import add_source_options
 
@@ -72,6 +70,7 @@ def run(args):
         seat = seat_number(game.rules, args.seat, "--seat")
         state = game.view(seat)
         title += f", as {game.rules.color(seat)} sees it"
+    from ..render.svg import render_svg
     svg = render_svg(game.rules, state, title=title)
     scaled = ""
     if fmt == ".svg":
@@ -142,6 +141,7 @@ def position_from_replay(path, turn=None, rulebook=None, variants=None):
             raise UsageError(f"{path}: turn {turn} of this replay asks no decision (each of its choices had one "
                              f"option), so it has no position to stop at; turns with a decision: {_ranges(seen)}")
         raise UsageError(f"{path}: the replay has no turn {turn}; it has turns {_ranges(seen)}")
+    from ..render.text import to_move, turn_label
     who = rules.color(to_move(game.state))
     return game, f"{rules.name}: {Path(path).name}, start of {turn_label(game.state.turn)}, {who} to move"
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 
-from .. import Game, load_rules
 from ..engine.record import read_replay, state_digest
 from ..errors import NordError, Pos, ReplayError
 from ..rules.games import bundled_games, is_name, rulebook_file, variants_folder
@@ -77,6 +76,7 @@ def open_replay(path, rulebook=None, variants=None):
         raise ReplayError(f"the replay is a game of {named_game}, not of {given}", Pos(str(path), 1, 1),
                           hint=f"leave out --game: the replay names its game (or give --game {named_game})")
     rulebook = _game(path, header, rulebook)
+    from .. import Game, load_rules
     rules = load_rules(rulebook, header.get("players"), _variants(path, header, variants, rulebook),
                        header.get("params") or None)
     if header["rulebook"] != rules.digest:

@@ -8,10 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..engine.invariants import created_items, invariant_problem
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
-from ..lang.cost import estimating
-from ..rules.build import position_message, position_problem
 from . import add_rules_options, at_least_one, positive_int
 from .test import scenario_files
 
@@ -80,6 +77,7 @@ def _flatten(e):
 
 def check_rulebook(rulebook, variants, players, out):
     """Errors and warnings of a rulebook (+ variants) for each player count."""
+    from ..lang.cost import estimating
     from ..rules.build import check_board, read_doc
     from ..rules.loader import fix_lines
     from ..rules.model import Rules
@@ -180,6 +178,8 @@ _TURN = re.compile(r"^turn (\d+): ")
 
 
 def _simulate(rules, n, turn_cap, out, label, Game) -> str:
+    from ..engine.invariants import created_items, invariant_problem
+    from ..rules.build import position_message, position_problem
     decisions = 0
     seen: dict = {}     # place (or message) -> [first error, its game, turn, games, seed, message without its turn]
     for i in range(n):
