@@ -312,3 +312,21 @@ def test_a_note_names_a_tile_only_to_those_who_saw_where_it_went():
         theirs = [x for x in seen_events(game.state, 1 - claimer) if x[:4] == e[:4]]
         assert mine and all(x[4] == tile for x in mine)
         assert theirs and all(x[4] == ("treasure", "?") for x in theirs)
+
+
+def test_the_page_offers_no_undo_where_a_take_back_would_not_be_honest():
+    """A person may not take back a bid once the bids were shown, nor a move in any game
+    with hidden parts or chance; in an open game undo stays."""
+    from starlette.testclient import TestClient
+
+    from nordlang.web import create_app
+    client = TestClient(create_app([ROOT / "variants"], "tictactoe"))
+    v = client.post("/api/games", json={"game": "goofspiel", "seats": ["human", "random"], "players": 2,
+                                        "seed": 1}).json()
+    v = client.post(f"/api/games/{v['id']}/move", json={"move": "bid " + v["decision"]["options"][0]}).json()
+    assert v["can_undo"] is False
+    r = client.post(f"/api/games/{v['id']}/undo")
+    assert r.status_code == 409 and "would not be honest" in r.json()["error"]
+    t = client.post("/api/games", json={"game": "tictactoe", "seats": ["human", "random"], "seed": 1}).json()
+    t = client.post(f"/api/games/{t['id']}/move", json={"move": "place a1"}).json()
+    assert t["can_undo"] is True and client.post(f"/api/games/{t['id']}/undo").status_code == 200

@@ -186,6 +186,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
         self._check_flows()
         self._check_hidden_reads()
+        self.secret_choices = any(st.simultaneous is not None for st, _ in self._choices_with_paths())
         # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
         self.uses_chance = any(re.search(r"\bshuffle\s*\(", t) for t in _texts(data)) or \
             any("roll" in st for st in _steps_in(data))

@@ -90,11 +90,26 @@ class PlaySession:
         act()                       # a refused move raises before changing the state
         self.before.append(saved)
 
+    def undo_refused(self) -> str | None:
+        """Why undo is not offered, or None. A person may not take back a move
+        in a game with hidden parts, chance or secret choices: what followed
+        it (an item turned, a die rolled, a secret answer shown) would tell him what the
+        take-back hides."""
+        if not self.before:
+            return "nothing to undo: no decision has been taken"
+        rules = self.game.rules
+        if any(a is None for a in self.agents) and (rules.hidden_information or rules.uses_chance
+                                                    or rules.secret_choices):
+            return ("no undo in a game with hidden parts, chance or secret choices: a move taken back after what "
+                    "followed it showed would not be honest")
+        return None
+
     def undo(self) -> int:
         """Take back decisions to the last one a human took (all, when no
         seat is human); the number taken back."""
-        if not self.before:
-            raise Conflict("nothing to undo: no decision has been taken")
+        refused = self.undo_refused()
+        if refused:
+            raise Conflict(refused)
         humans = any(a is None for a in self.agents)
         n = 0
         while self.before:

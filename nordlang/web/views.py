@@ -131,7 +131,7 @@ def game_view(sid: str, s: PlaySession) -> dict:
     out = {"id": sid, "kind": "game", "game": rules.name, "seed": None if secret_seed(s) else s.header["seed"],
            "variants": s.header["variants"], "seats": {rules.color(i): seat for i, seat in enumerate(s.seats)},
            **_position(rules, shown), "decision": _decision(rules, st, viewer), "seat": s.seat_kind(),
-           "log": _log(rules, shown.events), "result": _result(rules, st), "can_undo": bool(s.before),
+           "log": _log(rules, shown.events), "result": _result(rules, st), "can_undo": s.undo_refused() is None,
            "decisions": len(s.before), "marks": touched(rules, last),
            "viewer": None if viewer is None else rules.color(viewer)}
     return out
