@@ -145,3 +145,12 @@ def test_a_step_over_a_number_is_the_steps_error(tmp_path, step, what):
                        f"      - after: placement\n        insert:\n          {step}\n")
     assert e.message == f"'{what}' must give a collection, got the number 1"
     assert (e.pos.file, e.pos.line) == (str(v), 8)
+
+
+def test_the_turns_start_is_kept_only_for_rules_that_read_it():
+    """A snapshot of each turn's start is taken only when a rule reads at_turn_start
+    (Nord's); Hex never reads it and never pays for it; a scenario keeps it always."""
+    nord = nordlang.load("nord", players=2, seed=1)
+    assert nord.rules.uses_turn_start and nord.state.turn_start is not None
+    hexgame = nordlang.load("hex", seed=1)
+    assert not hexgame.rules.uses_turn_start and hexgame.state.turn_start is None

@@ -61,6 +61,7 @@ class Machine:
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
+        self.keep_turn_start = rules.uses_turn_start    # a snapshot of each turn's start (at_turn_start)
         self.turn_stop = None           # "quiet": stop when a turn in which nobody decided ends;
                                         # "always": stop when the flow being run ends (a triggered flow)
 
@@ -91,7 +92,7 @@ class Machine:
             state.player = self.rules.next_player(ctx)
         state.turn += 1
         state.touch("turn", state.player, state.turn)
-        state.turn_start = state.snapshot()
+        state.turn_start = state.snapshot() if self.keep_turn_start else None
         state.frames = [Frame(self.programs["(turn)"], {})]
 
     def run(self, state, probe=False, stop=False, work=None):

@@ -188,6 +188,8 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self._check_hidden_reads()
         self.secret_choices = any(st.simultaneous is not None for st, _ in self._choices_with_paths())
         # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
+        # the position at the start of each turn is kept only for rules that read it (at_turn_start)
+        self.uses_turn_start = any(re.search(r"\bat_turn_start\s*\(", t) for t in _texts(data))
         self.uses_chance = any(re.search(r"\bshuffle\s*\(", t) for t in _texts(data)) or \
             any("roll" in st for st in _steps_in(data))
         nxt = data.get("next_player")

@@ -66,6 +66,7 @@ class Scenario:
         """This scenario (or one of its branches) on its own copy of the game."""
         game = Game(self.rules, self.game.seed, self.game.state.clone(keep_log=True))
         game.machine.ask_forced = self.game.machine.ask_forced       # (the stops the scenario asks for)
+        game.machine.keep_turn_start = True
         game.machine.turn_stop = self.game.machine.turn_stop
         return Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
 

@@ -26,6 +26,7 @@ def set_stops(rules, machine, data, src) -> None:
     """The stops a scenario asks for: `stop_at_forced` (true: every choice
     with one option is asked; a list: those choices) and `stop_at_quiet_turns`
     (a turn in which nobody decides ends with a stop)."""
+    machine.keep_turn_start = True      # (an expectation may read at_turn_start, whatever the rules read)
     forced = data.get("stop_at_forced", False)
     if forced is True:
         machine.ask_forced = True
