@@ -214,3 +214,38 @@ def test_a_scenario_runs_and_its_expectations_pass(server, browser):
     assert items()[3].text == "expect at the end: over, winner, holds"
     assert browser.find_element(By.ID, "failures").text == ""
     assert browser.find_element(By.ID, "result").text.startswith("Game over: red won")
+
+
+def _screen(drv) -> str:
+    """Everything the page shows as text: the words on it and the texts drawn in its board."""
+    drawn = " ".join(e.get_attribute("textContent") or "" for e in drv.find_elements(By.CSS_SELECTOR, "#board text"))
+    return drv.find_element(By.TAG_NAME, "body").text + "\n" + drawn
+
+
+def test_a_seated_person_sees_no_one_elses_hidden_items(server, browser):
+    """Nord and Goofspiel in a real browser with a person at seat 1: the screen never shows the
+    others' treasure tiles (nor the face-down ones on the board), nor the other's secret bid before
+    it is shown; it does show his own."""
+    import nordlang
+    new_game(browser, server, "nord", ["human", "random", "random"], 3)
+    real = nordlang.load("nord", players=3, seed=3).state
+    mine = {t[1] for t in real.pools[("hand", 0)]}
+    theirs = {t[1] for p in (1, 2) for t in real.pools[("hand", p)]} - mine
+    on_board = {t[1] for s in real.rules.grid.spaces for t in real.pools.get(s, ()) if t[0] == "treasure"}
+    screen = _screen(browser)
+    for tag in mine:
+        assert tag in screen
+    for tag in (theirs | on_board) - mine:
+        assert tag not in screen, tag
+    assert "treasure:?" in screen or "?" in screen
+    # Goofspiel: red's agent bids first, in secret; blue (the person) is asked next
+    from nordlang.agents.base import agent_seed, make_agent
+    g = nordlang.load("goofspiel", seed=4)
+    reds = g.legal_moves()[make_agent("random", agent_seed(4, 0)).choose(g)].option
+    new_game(browser, server, "goofspiel", ["random", "human"], 4)
+    v = view(browser)
+    assert v["decision"]["player"] == "blue" and v["decisions"] == 1
+    log = browser.find_element(By.ID, "log").text
+    assert "red" in log and "bid ?" in log
+    assert f"bid {reds}" not in log and f"bid {reds}" not in _screen(browser)
+    assert mine and (theirs | on_board) - mine         # (the checks above looked for something)
