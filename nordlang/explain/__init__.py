@@ -108,16 +108,4 @@ def _odd_parts(value) -> list[str]:
 
 def _find_choice(rules, name):
     """The first choice step of that name anywhere in the flow."""
-    from ..engine import flow as F
-    todo = [rules.turn, rules.setup] + [p.steps for p in rules.procs.values()]
-    while todo:
-        for st in todo.pop():
-            if isinstance(st, F.Choose) and st.name == name:
-                return st
-            for attr in ("then", "orelse", "body", "otherwise"):
-                sub = getattr(st, attr, None)
-                if sub:
-                    todo.append(sub)
-            for alt in getattr(st, "alternatives", ()) or ():
-                todo.append(alt.steps)
-    return None
+    return next((st for st in rules.choice_steps() if st.name == name), None)

@@ -186,7 +186,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self.turn = self.steps(data["turn"], ("turn",), frozenset())
         self._check_flows()
         self._check_hidden_reads()
-        self.secret_choices = any(st.simultaneous is not None for st, _ in self._choices_with_paths())
+        self.secret_choices = any(st.simultaneous is not None for st in self.choice_steps())
         # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
         # the position at the start of each turn is kept only for rules that read it (at_turn_start)
         self.uses_turn_start = any(re.search(r"\bat_turn_start\s*\(", t) for t in _texts(data))
@@ -296,7 +296,8 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         if not hidden:
             return
         reads = re.compile(r"\b(items|amount)\(\s*([A-Za-z_]\w*)\s*(?:\(\s*([^()]*?)\s*\))?")
-        for st, path in self._choices_with_paths():
+        for st in self.choice_steps():
+            path = st.path
             decider = (self.data_at(path).get("by") or "player").strip()
             if st.chooser:
                 decider = st.chooser
@@ -323,13 +324,14 @@ class Rules(BoardAndNames, StepCompiler, Showing):
                         hint="count what is hidden (total), or read the chooser's own zone: "
                              f"{zone}({decider})" if seen_by == "owner" else "count what is hidden (total)"))
 
-    def _choices_with_paths(self):
-        """Every choice step of the setup, the turn and the flows (at any depth)."""
-        todo = [self.setup, self.turn] + [p.steps for p in self.procs.values()]
+    def choice_steps(self):
+        """Every choice step of the flows, the setup and the turn, at any depth
+        (a flow's before the turn's, the turn's before the setup's)."""
+        todo = [self.turn, self.setup] + [p.steps for p in self.procs.values()]
         while todo:
             for st in todo.pop():
                 if isinstance(st, F.Choose):
-                    yield st, st.path
+                    yield st
                 for attr in ("then", "orelse", "body", "otherwise"):
                     sub = getattr(st, attr, None)
                     if sub:
