@@ -7,8 +7,6 @@ import re
 from functools import cache
 from importlib.resources import files
 
-import jsonschema
-
 from ..errors import SchemaError, describe_path, did_you_mean, unique
 from ..errors import describe_value as _what  # (the same words everywhere)
 
@@ -36,6 +34,8 @@ def _type_words(t) -> str:
 
 def validate(data, name: str, locate) -> list[SchemaError]:
     """All schema errors of `data`; `locate(path, key=False)` gives (Pos, source line)."""
+    # (imported here: a rulebook the compiled-rulebook cache serves is not validated again)
+    import jsonschema
     root = schema(name)
     validator = jsonschema.Draft202012Validator(root)
     out = []
@@ -168,7 +168,8 @@ def _explain(err, locate, root=None) -> list[SchemaError]:
         return [SchemaError(f"{where}: takes {either}, not {both}", pos, source_line=line)]
     if v == "oneOf" and isinstance(err.instance, dict) and _is_step_choice(err.validator_value):
         # a flow step: say which kinds of step exist, with the best-matching sub-error
-        best = jsonschema.exceptions.best_match(err.context) if err.context else None
+        from jsonschema.exceptions import best_match
+        best = best_match(err.context) if err.context else None
         kinds = list(_STEP_KINDS)
         present = [k for k in kinds if k in err.instance]
         if len(present) == 1 and best is not None:

@@ -8,9 +8,8 @@ stages (schema, checker, runtime) can point at the exact text.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-
-import yaml
 
 from ..errors import LoadError, Pos
 
@@ -52,6 +51,11 @@ class Source:
     keys: dict = field(default_factory=dict)     # path -> (line0, col0)
     strings: dict = field(default_factory=dict)  # path -> value, for strings over several lines
     _segs: dict = field(default_factory=dict)
+
+    def __getstate__(self):
+        """What a pickle keeps (rules/cache.py): the fields, not the loader's
+        working notes (_aliases holds the YAML library's marks)."""
+        return {k: self.__dict__[k] for k in ("file", "text", "values", "keys", "strings", "_segs")}
 
     def line(self, n: int) -> str | None:
         lines = self.text.splitlines()
@@ -159,6 +163,8 @@ class Source:
 
 def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source]:
     """Load one YAML file safely; raise LoadError with position on failure."""
+    # (imported here: a rulebook the compiled-rulebook cache serves reads no YAML)
+    import yaml
     path = str(path)
     if text is None:
         try:
@@ -177,7 +183,7 @@ def load_yaml(path: str | Path, text: str | None = None) -> tuple[object, Source
                         Pos(path, 1, 1), source_line=src.line(1), hint=f"use `nord replay {path}`")
     loader = None
     try:
-        loader = _Loader(text)
+        loader = _loader_class()(text)
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
         raise _yaml_error(e, src) from None
@@ -269,23 +275,29 @@ def _yaml_error(e, src: Source) -> LoadError:
     return LoadError(f"malformed YAML: {msg}", pos, source_line=src.line(pos.line) if pos.line else None, hint=hint)
 
 
-class _Loader(yaml.SafeLoader):
-    """The safe loader, remembering where each alias was used."""
+@cache
+def _loader_class():
+    import yaml
 
-    def __init__(self, stream):
-        super().__init__(stream)
-        self.alias_marks = {}
+    class _Loader(yaml.SafeLoader):
+        """The safe loader, remembering where each alias was used."""
 
-    def compose_node(self, parent, index):
-        if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
-            node = super().compose_node(parent, index)
-            self.alias_marks.setdefault(id(node), mark)
-            return node
-        return super().compose_node(parent, index)
+        def __init__(self, stream):
+            super().__init__(stream)
+            self.alias_marks = {}
+
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                node = super().compose_node(parent, index)
+                self.alias_marks.setdefault(id(node), mark)
+                return node
+            return super().compose_node(parent, index)
+    return _Loader
 
 
 def _construct(node, path, src: Source, stack: frozenset, alias):
+    import yaml
     m, e = node.start_mark, node.end_mark
     if id(node) in stack:
         am = src._aliases.get(id(node), m)
@@ -337,6 +349,7 @@ def _construct(node, path, src: Source, stack: frozenset, alias):
 
 
 def _scalar(node, src: Source):
+    import yaml
     if node.tag in _AS_WRITTEN:
         return node.value
     loader = yaml.SafeLoader("")
