@@ -1,5 +1,18 @@
 """The YAML files under tests/ are the Python tests' own material (broken on
 purpose, or run by the tests that name them): nordlang's pytest plugin does
-not collect them as scenarios, so `pytest` collects what it always did."""
+not collect them as scenarios, so `pytest` collects what it always did.
+
+The compiled-rulebook cache (nordlang/rules/cache.py) goes to a temporary
+folder for the test session (each worker its own), so that tests never
+write to the home folder; the commands tests run in subprocesses inherit it."""
+
+import atexit
+import os
+import shutil
+import tempfile
 
 collect_ignore_glob = ["*.yaml", "*.yml"]
+
+_CACHE = tempfile.mkdtemp(prefix="nordlang-test-cache-")
+os.environ["NORDLANG_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)

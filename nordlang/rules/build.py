@@ -84,6 +84,8 @@ def _key(path, chain, players):
 
 
 def compile_rules(rulebook=None, players=None, variants=(), params=None):
+    from ..lang.parser import trees
+    from . import cache
     from .model import Rules
     path, chain = resolve(rulebook, variants)
     params = dict(params or {})
@@ -91,20 +93,31 @@ def compile_rules(rulebook=None, players=None, variants=(), params=None):
     hit = _CACHE.get(key)
     if hit is not None:
         return hit
-    doc = read_doc(resolved=(path, chain), params=params)
+    # the compiled-rulebook cache on disk: the document and the texts' trees of a load that went well
+    disk_key = cache.key(path, chain, players, params)
+    entry = cache.lookup(disk_key)
+    if entry is not None:
+        doc, table, snapshot = entry.doc, entry.trees, None
+    else:
+        doc, table = read_doc(resolved=(path, chain), params=params), {}
+        snapshot = cache.snapshot(doc) if disk_key is not None else None    # (as it is before compiling)
     if players is None:
         pl = doc.data["players"]
         players = pl.get("default", pl["min"])
     errors: list = []
-    rules = Rules(doc, players, errors)
-    fix_lines(doc, errors)
-    check_errors(errors)
-    errors = [e for e in check_board(rules) if e.kind == "error"]
-    fix_lines(doc, errors)
-    check_errors(errors)
+    with trees(table):
+        rules = Rules(doc, players, errors)
+        fix_lines(doc, errors)
+        check_errors(errors)
+        errors = [e for e in check_board(rules) if e.kind == "error"]
+        fix_lines(doc, errors)
+        check_errors(errors)
     rules.bundled_name = game_name(path)          # the bundled game's name (None for a rulebook given by path)
     rules.rulebook_file = path
     rules.params = params
+    rules.from_cache = entry is not None          # (served by the cache on disk: for tests and curious people)
+    if entry is None:
+        cache.store(disk_key, snapshot, doc, chain, table)
     _CACHE[key] = rules
     return rules
 
