@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 
 
 @cache
 def css_names() -> frozenset:
     """The CSS colour names (kept as data: css_colors.txt beside this file)."""
-    text = files("nordlang.render").joinpath("css_colors.txt").read_text(encoding="utf-8")
+    # (read beside the module: importlib.resources would cost start-up its zipfile import)
+    text = Path(__file__).with_name("css_colors.txt").read_text(encoding="utf-8")
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
