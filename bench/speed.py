@@ -182,27 +182,30 @@ def mcts_rate(name, players, decisions, seed=1):
 
 def startup_times(runs, root=ROOT):
     """Median wall time (seconds) of `runs` runs of each start-up command, as subprocesses,
-    with this checkout's nordlang first on the path (after one untimed run: bytecode and disk caches warm)."""
+    with this checkout's nordlang first on the path (after one untimed run: bytecode and disk caches warm,
+    the compiled-rulebook cache too; the last command runs with it off)."""
     import shutil
     import statistics
     import subprocess
     env = dict(os.environ, PYTHONPATH=os.path.abspath(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     nord = shutil.which("nord") or os.path.join(os.path.dirname(sys.executable), "nord")
     nord_cmd = [nord] if os.path.exists(nord) else [sys.executable, "-m", "nordlang"]
+    play = nord_cmd + ["play", "--game", "tictactoe", "--seed", "1", "--agents", "random", "--quiet"]
     commands = [
-        ("python -c 'import nordlang'", [sys.executable, "-c", "import nordlang"]),
-        ("nord --help", nord_cmd + ["--help"]),
-        ("nord play --game tictactoe --seed 1 --agents random --quiet",
-         nord_cmd + ["play", "--game", "tictactoe", "--seed", "1", "--agents", "random", "--quiet"]),
+        ("python -c 'import nordlang'", [sys.executable, "-c", "import nordlang"], env),
+        ("nord --help", nord_cmd + ["--help"], env),
+        ("nord play --game tictactoe --seed 1 --agents random --quiet", play, env),
+        ("  the same, NORDLANG_CACHE=off (the rulebook read, validated, parsed)", play,
+         dict(env, NORDLANG_CACHE="off")),
     ]
     baseline = [sys.executable, "-c", "pass"]
     out = []
-    for label, cmd in [("python -c pass (the interpreter alone)", baseline)] + commands:
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)  # warm
+    for label, cmd, cmd_env in [("python -c pass (the interpreter alone)", baseline, env)] + commands:
+        subprocess.run(cmd, env=cmd_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)  # warm
         times = []
         for _ in range(runs):
             t = time.perf_counter()
-            subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            subprocess.run(cmd, env=cmd_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             times.append(time.perf_counter() - t)
         out.append((label, statistics.median(times), runs))
     return out
