@@ -154,3 +154,11 @@ def test_the_turns_start_is_kept_only_for_rules_that_read_it():
     assert nord.rules.uses_turn_start and nord.state.turn_start is not None
     hexgame = nordlang.load("hex", seed=1)
     assert not hexgame.rules.uses_turn_start and hexgame.state.turn_start is None
+
+
+def test_what_the_rules_call_is_read_from_the_compiled_texts_a_variants_original_included():
+    """A variant that replaces the one definition reading at_turn_start, and calls it as
+    original(), still reads it: the snapshot is kept (dragon-raids)."""
+    rules = nordlang.load_rules(players=3, variants=["dragon-raids"])
+    assert "at_turn_start" not in rules.data["define"]["attack_pairs"]
+    assert rules.uses_turn_start and rules.uses_chance

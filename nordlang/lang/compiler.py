@@ -117,6 +117,7 @@ class Compiler(Expressions, Statements, Checks):
         return name
 
     def _uses(self, b):
+        self.names.primitives.add(b.name)
         if not b.static and self.current is not None:
             self.current.dynamic = True
 

@@ -18,6 +18,7 @@ class Names:
     known: dict = field(default_factory=dict)      # kind of value (builtins.KINDS) -> (what, the texts it may be)
     constructor_args: dict = field(default_factory=dict)  # constructor -> the kind of value its argument is
     used: set = field(default_factory=set)         # definitions and constants some text refers to
+    primitives: set = field(default_factory=set)   # the primitives some compiled text calls (at_turn_start, shuffle)
     literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
     colors: tuple = ()                             # the players' colours, in turn order (for hints)
     warnings: list = field(default_factory=list)   # work the text shows to be too much (cost.py)

@@ -98,6 +98,7 @@ class Statements:
                            hint=b.example and f"for example: {b.example}")
                 return []
             self._check_literals(name, node, b, scope, local)
+            self.names.primitives.add(name)
             args = "".join(", " + self.gen(a, scope, local) for a in node.args)
             call = f"{self.bind(b.fn, 'b')}(ctx{args})"
         # each statement reports its own position when it fails

@@ -188,10 +188,11 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self._check_hidden_reads()
         self.secret_choices = any(st.simultaneous is not None for st in self.choice_steps())
         # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
-        # the position at the start of each turn is kept only for rules that read it (at_turn_start)
-        self.uses_turn_start = any(re.search(r"\bat_turn_start\s*\(", t) for t in _texts(data))
-        self.uses_chance = any(re.search(r"\bshuffle\s*\(", t) for t in _texts(data)) or \
-            any("roll" in st for st in _steps_in(data))
+        # what the compiled texts call (a replaced text that original() runs included): the position at
+        # the start of each turn is kept only for rules that read it; chance is a roll step or a shuffle
+        used = self.names.primitives
+        self.uses_turn_start = "at_turn_start" in used
+        self.uses_chance = "shuffle" in used or any("roll" in st for st in _steps_in(data))
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
