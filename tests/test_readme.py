@@ -14,6 +14,8 @@ def test_first_lines_give_the_two_commands():
     assert "pip install '.[test]' && python3 -m pytest" in head
     ci = (Path(__file__).resolve().parent.parent / ".ci" / "run").read_text()
     assert "python3 -m pip install '.[test]' && python3 -m pytest" in ci
+    command = next(x for x in head.splitlines() if "[test]" in x).split("#")[0].strip()
+    assert command in ci.splitlines()          # CI runs the README's test command, word for word
 
 
 def test_scenario_example_passes(tmp_path):
