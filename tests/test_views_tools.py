@@ -330,3 +330,24 @@ def test_the_page_offers_no_undo_where_a_take_back_would_not_be_honest():
     t = client.post("/api/games", json={"game": "tictactoe", "seats": ["human", "random"], "seed": 1}).json()
     t = client.post(f"/api/games/{t['id']}/move", json={"move": "place a1"}).json()
     assert t["can_undo"] is True and client.post(f"/api/games/{t['id']}/undo").status_code == 200
+
+
+def test_two_people_at_one_terminal_hand_it_over_between_their_decisions(monkeypatch, capsys):
+    """A hot seat at the terminal in a game with hidden parts: before each person's view the
+    screen is cleared and he is asked to take the terminal; one person alone is never asked."""
+    from nordlang.agents.human import CLEAR
+    status, out, err = play(monkeypatch, capsys, ["", "1", "", "2"], "--game", "goofspiel", "--param", "cards=2",
+                            "--agents", "human,human", "--seed", "1")
+    assert status == 0, err
+    assert out.count("pass the terminal to red: press Enter when only red is looking") == 1
+    assert out.count("pass the terminal to blue: press Enter when only blue is looking") == 1
+    red_view, blue_part = out.split("pass the terminal to blue", 1)
+    assert "red chooses bid" in red_view and "blue chooses bid" not in red_view
+    assert blue_part.index(CLEAR) < blue_part.index("blue chooses bid")      # red's screen is gone first
+    status, out, err = play(monkeypatch, capsys, ["1"], "--game", "goofspiel", "--param", "cards=2",
+                            "--agents", "human,random", "--seed", "1")
+    assert status == 0 and "pass the terminal" not in out and CLEAR not in out
+    # an open game keeps one screen for both
+    status, out, err = play(monkeypatch, capsys, ["1", "1", "1", "1", "1"], "--game", "tictactoe",
+                            "--agents", "human,human", "--seed", "1")
+    assert "pass the terminal" not in out

@@ -23,6 +23,7 @@ from ..render.text import event_lines, position_lines
 from .base import Agent, register
 
 SHOWN = 40          # options listed before each decision ('?' lists them all)
+CLEAR = "\033[2J\033[3J\033[H"    # clear the screen and its scroll-back, cursor home (a hot seat's hand-over)
 
 
 class EndOfInput(Exception):
@@ -39,6 +40,8 @@ class HumanAgent(Agent):
         self._stdin, self._stdout = stdin, stdout
         self.echo_moves = True
         self._seen = 0              # the game's events this seat has been shown
+        self.handover = None        # several people at one terminal, in a game with hidden parts: a shared
+                                    # {"last": seat}; the screen is cleared and handed over between seats
 
     def say(self, text: str = "") -> None:
         out = self._stdout or sys.stdout
@@ -47,6 +50,10 @@ class HumanAgent(Agent):
 
     def choose(self, game) -> int:
         rules, p = game.rules, game.state.pending
+        if self.handover is not None and self.handover.get("last") != p.player:
+            self._hand_over(rules.color(p.player))
+        if self.handover is not None:
+            self.handover["last"] = p.player
         if self.echo_moves:
             events = game.state.events
             start = self._seen if self._seen <= len(events) else 0
@@ -76,6 +83,15 @@ class HumanAgent(Agent):
                 return index
             if problem:
                 self.say(problem)
+
+    def _hand_over(self, color: str) -> None:
+        """Between two people at one terminal: the screen cleared, and the next asked to take it
+        (what one may see is not left on the screen for the other)."""
+        self.say(CLEAR + f"pass the terminal to {color}: press Enter when only {color} is looking")
+        if not (self._stdin or sys.stdin).readline():
+            self.say()
+            raise EndOfInput()
+        self.say(CLEAR)
 
     def list_options(self, p, most: int | None = None) -> None:
         texts = p.texts

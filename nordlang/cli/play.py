@@ -66,9 +66,12 @@ def run(args):
     humans = [i for i, a in enumerate(agents) if getattr(a, "interactive", False)]
     viewer = None if not humans else humans[0] if len(humans) == 1 else frozenset(humans)
     secret = humans and (rules.hidden_information or rules.uses_chance) and args.seed is None
+    shared_screen = {"last": None} if len(humans) > 1 and (rules.hidden_information or rules.secret_choices) \
+        else None                             # (several people at one terminal: a hand-over between them)
     for a in agents:
         if getattr(a, "interactive", False):
             a.echo_moves = args.quiet         # (else the log below shows the moves)
+            a.handover = shared_screen
     print(f"{rules.name}: {rules.num_players} players, "
           + ("seed picked, shown at the end (it would tell what is hidden)" if secret else f"seed {seed}")
           + f", agents {', '.join(str(a) for a in agents)}"
