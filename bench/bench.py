@@ -27,26 +27,11 @@ import tracemalloc
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from speed import calibration  # noqa: E402  (the fixed loop every benchmark here prints beside its figures)
+
 import nordlang  # noqa: E402
 from nordlang.engine.game import Game  # noqa: E402
 from nordlang.lang.compiler import Ctx  # noqa: E402
-
-
-def calibration() -> float:
-    """Milliseconds for a fixed plain-Python loop (tuple keys into a dict), best of 3.
-
-    The machines this runs on are shared and their speed drifts by a factor
-    of two within an hour; this figure, printed beside the others, tells
-    how fast the machine was while they were measured.
-    """
-    best = float("inf")
-    for _ in range(3):
-        t = time.process_time()
-        d = {}
-        for i in range(300_000):
-            d[(i & 1023, i & 7)] = i
-        best = min(best, time.process_time() - t)
-    return 1000 * best
 
 
 def random_games(rules, n, seed):
