@@ -1,5 +1,6 @@
 """The search agent: registry, parameters, determinism, time budget."""
 
+import random
 import time
 
 import pytest
@@ -120,3 +121,21 @@ def test_mcts_needs_an_evaluation(tmp_path, rules2):
     g.rules = NoEval()
     with pytest.raises(UsageError):
         MCTSAgent(0, playouts=3)._score(g)
+
+
+def test_agents_score_a_drawn_game_between_a_win_and_a_loss():
+    """A finished game with no winner (a draw declared by result.draw): mcts shares it
+    equally, greedy rates it between a win and a loss (a 4-card Goofspiel can end drawn)."""
+    from nordlang.agents.greedy import evaluate
+    from nordlang.agents.mcts import MCTSAgent
+    for seed in range(200):
+        g = nordlang.load("goofspiel", seed=seed, params={"cards": 4})
+        r = random.Random(seed)
+        while not g.over:
+            g.play_index(r.randrange(len(g.legal_moves())))
+        if g.result.draw:
+            break
+    assert g.result.draw and g.result.winners == ()
+    assert MCTSAgent(0)._score(g) == [0.5, 0.5]
+    assert evaluate(g, 0) == evaluate(g, 1) == 0.0
+    assert make_agent("mcts:playouts=16", 1).choose(nordlang.load("goofspiel", seed=1, params={"cards": 4})) in range(4)

@@ -21,6 +21,8 @@ def evaluate(game, p) -> float:
     state = game.state
     if state.over:
         res = game.result
+        if not res.winners:                     # a draw: better than a loss, worse than a win
+            return 0.0
         return 1e6 if p in res.winners else -1e6 + res.points[p]
     mine = rules.evaluation(rules.ctx(state, {"p": p}))
     best_other = max((rules.evaluation(rules.ctx(state, {"p": q})) for q in rules.player_range if q != p),

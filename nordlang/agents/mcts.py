@@ -108,6 +108,8 @@ class MCTSAgent(Agent):
         players = rules.player_range
         if st.over:
             res = game.result
+            if not res.winners:                 # a draw: every player alike
+                return [1.0 / len(players)] * len(players)
             share = 1.0 / len(res.winners)
             return [share if p in res.winners else 0.0 for p in players]
         ev = rules.evaluation
