@@ -198,3 +198,26 @@ def test_a_leak_or_a_loss_changes_the_count(monkeypatch):
             theirs = count_infosets(openspiel(spec))[0]
             for o, t in zip(ours, theirs):
                 assert o > t if compare == "gt" else o < t, (name, compare, ours, theirs)
+
+
+def test_a_rolls_outcome_is_in_every_players_information_state_a_shuffles_in_none():
+    """In a game with hidden parts a roll is still seen by all (its outcome is a line of every
+    information state), while the order a shuffle deals stays unseen (tests/games/honesty:
+    secret bids for face-down prizes, a die for a bonus point)."""
+    from nordlang.openspiel.core import _Engine
+    spec = {"players": 2, "variants": "", "max_actions": 0}
+    from pathlib import Path
+    bids = Path(__file__).resolve().parent / "games" / "honesty" / "bids.yaml"
+    engine = _Engine(str(bids), dict(spec), spec)
+    assert not engine.perfect
+    core = engine.initial()
+    shuffles = 0
+    while core.chance is not None and core.chance.label.startswith("shuffle"):
+        core = core.apply(1)
+        shuffles += 1
+    assert shuffles == 3 and not any("shuffle" in t for q in (0, 1) for t in core.tokens[q])
+    core = core.apply(0).apply(1)                        # the two secret bids
+    assert core.chance is not None and core.chance.label == "roll bonus" and core.chance.public
+    core = core.apply(1)
+    for p in (0, 1):
+        assert "* roll bonus: 1" in core.information_state(p).splitlines()

@@ -25,11 +25,12 @@ class ChanceNeeded(BaseException):
     """A chance event came and its source has no outcome for it: a chance
     node. (A BaseException: compiled rules wrap errors, never this.)"""
 
-    def __init__(self, label: str, outcomes: tuple, probs: tuple):
+    def __init__(self, label: str, outcomes: tuple, probs: tuple, public: bool = False):
         super().__init__(label)
         self.label = label              # what the event is ('roll die', 'shuffle deck, place 11')
         self.outcomes = outcomes        # each outcome's text, by index
         self.probs = probs              # each outcome's probability (Fractions adding up to 1)
+        self.public = public            # every player sees the outcome (a roll); a shuffle's order nobody sees
 
 
 def uniform(n: int) -> tuple:
@@ -57,14 +58,14 @@ class Scripted(Rng):
     def for_probe(self) -> Rng:
         return Rng(0x5EED)
 
-    def _next(self, probs, label, texts) -> int:
+    def _next(self, probs, label, texts, public=False) -> int:
         if self.used < len(self.script):
             i = self.script[self.used]
             if not (type(i) is int and 0 <= i < len(probs)):
                 raise EvalError(f"chance outcome {i!r} given for {label}, which has outcomes 0 to {len(probs) - 1}")
             self.used += 1
             return i
-        raise ChanceNeeded(label, tuple(texts), tuple(probs))
+        raise ChanceNeeded(label, tuple(texts), tuple(probs), public)
 
     def randrange(self, n: int) -> int:
         label = self._label or "a uniform draw"
@@ -74,7 +75,7 @@ class Scripted(Rng):
         return self._next(tuple(probs), self._label or "a draw", [str(i) for i in range(len(probs))])
 
     def roll(self, outcomes, probs, label=None) -> int:
-        return self._next(tuple(probs), label or "a roll", [str(o) for o in outcomes])
+        return self._next(tuple(probs), label or "a roll", [str(o) for o in outcomes], public=True)
 
     def shuffle(self, items: list, label=None) -> None:
         # each Fisher-Yates step is one event: which of the first i + 1 items goes to place i

@@ -199,7 +199,7 @@ class _Core:
             if action not in outcomes:
                 raise ValueError(f"chance outcome {action} is not one of {outcomes} ({self.chance.label})")
             c.outcomes = self.outcomes + (action,)
-            if engine.perfect:
+            if engine.perfect or self.chance.public:      # (a roll is seen by all; a shuffle's order by none)
                 c._add_all(f"* {self.chance.label}: {self.chance.outcomes[action]}")
         else:
             p = self.state.pending
