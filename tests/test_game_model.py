@@ -268,3 +268,16 @@ def test_the_guides_chance_and_hidden_information_chapter_quotes_the_games():
     for block in blocks:
         if block not in written_here:
             assert _found_in(block, lines), block
+
+
+@pytest.mark.parametrize("turn, phrase", [
+    ("- roll: die\n  from: '3'\n- choose: x\n  from: '[1]'", "'from' must give a collection of outcomes, got 3"),
+    ("- choose: bid\n  simultaneous: 'p in [0, 0]'\n  from: '[1]'\n- do: 'end_game()'", "names a player twice"),
+    ("- choose: bid\n  simultaneous: 'p in [0, 7]'\n  from: '[1]'\n- do: 'end_game()'", "7, which is not a player"),
+    ("- choose: bid\n  simultaneous: 'p in 2'\n  from: '[1]'\n- do: 'end_game()'", "must give a collection of players"),
+])
+def test_what_only_play_can_tell_is_an_error_naming_the_step(tmp_path, turn, phrase):
+    f = _write(tmp_path, turn)
+    with pytest.raises(NordError) as e:
+        nordlang.load(str(f))
+    assert phrase in str(e.value) and e.value.pos.line == 13, str(e.value)

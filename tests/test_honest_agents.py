@@ -131,3 +131,17 @@ def test_a_view_shows_faces_only_where_the_viewer_may_see(viewer):
     assert set(v.pools[("hand", 1 - viewer)]) == {("bid", "?")}
     assert v.decks[("prizes", None)] == [("prize", "?")] * 3
     assert g.view(None).decks[("prizes", None)] == g.state.decks[("prizes", None)]
+
+
+def test_mcts_over_several_samples_is_honest_and_deterministic():
+    """samples=3: three samples searched, each with a third of the budget; the decision is the
+    same for the same seed, and the same in positions the mover cannot tell apart."""
+    decided = []
+    for first in ("offer 1", "offer 4"):
+        g = nordlang.load(str(BIDS), seed=1)
+        g.play(first)
+        decided.append([make_agent("mcts:playouts=30,samples=3", s).choose(g) for s in (1, 2, 3)])
+    assert decided[0] == decided[1] and all(0 <= i < 4 for i in decided[0])
+    g = nordlang.load(str(BIDS), seed=1)
+    spec = "mcts:playouts=30,samples=3"
+    assert make_agent(spec, 5).choose(g) == make_agent(spec, 5).choose(g)

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..errors import EvalError
+from ..errors import EvalError, RulesError
+from ..lang.builtins import ordered
 from .rng import Rng
 
 
@@ -42,13 +43,12 @@ class Scripted(Rng):
     `ChanceNeeded`. A lookahead probe (rules trying a move ahead) samples
     from a fixed seed instead: it must not use up the script."""
 
-    __slots__ = ("script", "used", "_label")
+    __slots__ = ("script", "used")
 
     def __init__(self, script=()):
         super().__init__(0)
         self.script = tuple(script)
         self.used = 0
-        self._label = None
 
     def copy(self) -> Scripted:
         s = Scripted(self.script)
@@ -68,11 +68,7 @@ class Scripted(Rng):
         raise ChanceNeeded(label, tuple(texts), tuple(probs), public)
 
     def randrange(self, n: int) -> int:
-        label = self._label or "a uniform draw"
-        return self._next(uniform(n), label, [str(i) for i in range(n)])
-
-    def pick(self, probs) -> int:
-        return self._next(tuple(probs), self._label or "a draw", [str(i) for i in range(len(probs))])
+        return self._next(uniform(n), "a uniform draw", [str(i) for i in range(n)])
 
     def roll(self, outcomes, probs, label=None) -> int:
         return self._next(tuple(probs), label or "a roll", [str(o) for o in outcomes], public=True)
@@ -156,8 +152,6 @@ def probabilities(values, where: str) -> tuple:
 def roll(state, fr, ins, ctx) -> None:
     """Run a `roll` step: ask the state's chance source for an outcome, bind
     it to the step's name, and record it (the log shows every outcome)."""
-    from ..errors import RulesError
-    from ..lang.builtins import ordered
     if ins.source is not None:
         got = ins.source(ctx)
         if got is None or isinstance(got, (bool, int, float, str)):

@@ -21,7 +21,7 @@ from ..lang.budget import Budget
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 from .chance import roll
-from .frames import Frame, Pending, _InPlace, option_text  # noqa: F401  (the flow's parts, named from here too)
+from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
 from .program import (  # noqa: F401
     Alternative,
     Branch,
@@ -306,8 +306,7 @@ class Machine:
             self._bind_choice(fr, step, vals[0])
             if not probe:
                 text = self.texts(vals, step)[0]
-                state.history.append((state.turn, who, step.name, text, True))
-                state.events.append(("choice", who, step.name, text, True, state.turn))
+                record_choice(state, who, step.name, text, True)
             return
         state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
 
@@ -390,8 +389,7 @@ class Machine:
         state.pending = None
         fr = state.frames[-1]
         text = p.text(index)
-        state.history.append((state.turn, p.player, p.step.name, text, False))
-        state.events.append(("choice", p.player, p.step.name, text, False, state.turn))
+        record_choice(state, p.player, p.step.name, text, False)
         state.moves_made += 1
         if p.step.simultaneous is not None:
             self.secret.answer(state, fr, p.step, p.options[index], p.player, len(state.history) - 1)

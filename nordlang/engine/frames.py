@@ -99,6 +99,14 @@ class Pending:
         return p
 
 
+def record_choice(state, who, name, text, forced) -> int:
+    """A choice taken (asked, or forced: it had one option) into the history
+    and the events, which are written together; its index in the history."""
+    state.history.append((state.turn, who, name, text, forced))
+    state.events.append(("choice", who, name, text, forced, state.turn))
+    return len(state.history) - 1
+
+
 def shared_copy(memo: dict, variables: dict) -> dict:
     """A copy of a flow's variables, made once per copy of the state: the
     frames and the pending choice that share them keep sharing the copy."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from ..lang.builtins import ordered
+from .frames import Pending, record_choice
+from .program import DeadEnd
 
 
 def progress_key(step) -> str:
@@ -46,22 +48,17 @@ class SecretChoices:
             fr.vars[step.chooser] = who
             vals = m.values(state, fr, step, ctx)
             if not vals:
-                from .program import DeadEnd
                 raise DeadEnd(step)
             if m.rules.hidden_information and not probe:
                 m.check_seen(state, step, vals, who)
             if probe:
-                from .frames import Pending
                 state.pending = Pending(step, vals, None, fr.vars, who)
                 return
             ask = m.ask_forced is True or step.name in m.ask_forced
             if len(vals) == 1 and not ask:
-                text = m.texts(vals, step)[0]
-                state.history.append((state.turn, who, step.name, text, True))
-                state.events.append(("choice", who, step.name, text, True, state.turn))
-                self._record(state, fr, step, vals[0], who, len(state.history) - 1, rerun=False)
+                at = record_choice(state, who, step.name, m.texts(vals, step)[0], True)
+                self._record(state, fr, step, vals[0], who, at, rerun=False)
                 continue
-            from .frames import Pending
             state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
             return
 

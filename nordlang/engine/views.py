@@ -36,29 +36,31 @@ def _zone_of(key):
     return None, None
 
 
+def _zone_seen(state, key, viewer):
+    """Does `viewer` see the faces of what lies in `key`, by the zone's own
+    declaration or a reveal: True, False, or None when nothing is said there
+    (a space, a zone without `visible`: then each piece's kind decides)."""
+    turned = state.revealed.get(key, _UNSET)
+    if turned is None or (turned is not _UNSET and viewer in turned):
+        return True
+    name, owner = _zone_of(key)
+    declared = state.rules.zone_visibility.get(name) if name is not None else None
+    if declared is None:
+        return None
+    return declared == "all" or (declared == "owner" and owner == viewer)
+
+
 def sees(state, key, item, viewer) -> bool:
     """Does `viewer` see the face of `item` where it lies (zone or space `key`)?"""
     if viewer is None:
         return True
-    turned = state.revealed.get(key, _UNSET)
-    if turned is None or (turned is not _UNSET and viewer in turned):
-        return True
-    rules = state.rules
-    name, owner = _zone_of(key)
-    declared = rules.zone_visibility.get(name) if name is not None else None
-    if declared is not None:
-        return declared == "all" or (declared == "owner" and owner == viewer)
-    return item[0] not in rules.face_down
+    seen = _zone_seen(state, key, viewer)
+    return item[0] not in state.rules.face_down if seen is None else seen
 
 
 def _deck_hidden(state, key, viewer) -> bool:
     """Is a whole deck face down to the viewer (so its order is unknown to him too)?"""
-    name, owner = _zone_of(key)
-    declared = state.rules.zone_visibility.get(name) if name is not None else None
-    turned = state.revealed.get(key, _UNSET)
-    if turned is None or (turned is not _UNSET and viewer in turned):
-        return False
-    return declared == "none" or (declared == "owner" and owner != viewer)
+    return _zone_seen(state, key, viewer) is False
 
 
 def _masked(item):
@@ -136,7 +138,7 @@ def seen_events(state, viewer, start: int = 0) -> list:
             seen = _seen_items(state, viewers)
         if item in seen:
             return True
-        return item not in seen[None] and not _hideable(rules, item[0])
+        return item not in seen[None] and item[0] not in rules.hideable_kinds
 
     def moved(item, i):
         """Did the viewers see `item` where the nearest move of it (after note i, else before) took it?"""
@@ -177,17 +179,19 @@ def _is_item(rules, value) -> bool:
     return type(value) is tuple and len(value) == 2 and value[0] in rules.pieces and value[0] not in rules.zones
 
 
-def _hideable(rules, kind) -> bool:
-    return kind in rules.face_down or any(v != "all" for v in rules.zone_visibility.values())
+def _places(state):
+    """(key, the items there) for every pool, deck and track of a position."""
+    yield from state.pools.items()
+    yield from state.decks.items()
+    for key, track in state.tracks.items():
+        yield key, [x for x in track if x is not None]
 
 
 def _seen_items(state, viewers) -> dict:
     """The items every one of `viewers` sees somewhere now (and, under None,
     every item that lies anywhere)."""
     seen, anywhere = set(), set()
-    places = [(k, pool) for k, pool in state.pools.items()] + [(k, d) for k, d in state.decks.items()] + \
-        [(k, [x for x in t if x is not None]) for k, t in state.tracks.items()]
-    for key, items in places:
+    for key, items in _places(state):
         for item in items:
             anywhere.add(item)
             if all(sees(state, key, item, v) for v in viewers):
@@ -202,11 +206,7 @@ def observation(state, viewer) -> str:
     each zone and space that holds anything, the counters."""
     rules = state.rules
     s = view(state, viewer)
-
-    def show(v):            # (a face-down item keeps its kind in words, whatever the piece's `show`)
-        if type(v) is tuple and len(v) == 2 and v[1] == HIDDEN and v[0] in rules.pieces:
-            return f"{v[0]}:{HIDDEN}"
-        return rules.show(v)
+    show = rules.show           # (a face-down item reads kind:?, whatever its kind's `show`)
     lines = []
     p = state.pending
     if state.over:
@@ -242,7 +242,8 @@ def _resample(s, viewer, rng) -> bool:
     sees and the multiset of the unseen, so two positions he cannot tell
     apart give the same sample. True when a space's pieces changed."""
     show = s.rules.show
-    places = []                       # (key, kind) for each unseen item, in an order the viewer knows
+    places = []                       # (pool key, kind) for each unseen item, in an order the viewer knows
+    slots = []                        # (deck key, index, kind) likewise
     unseen: dict = {}                 # kind -> the unseen tags
     for key in sorted(s.pools, key=show):
         pool = s.pools[key]
@@ -261,24 +262,23 @@ def _resample(s, viewer, rng) -> bool:
         deck = s.decks[key]
         for i, x in enumerate(deck):
             if not sees(s, key, x, viewer):
-                places.append(((key, i), x[0]))
+                slots.append((key, i, x[0]))
                 unseen.setdefault(x[0], []).append(x[1])
         if deck and _deck_hidden(s, key, viewer):
             decks.append(key)
-    if not places:
+    if not places and not slots:
         return False
     for tags in unseen.values():
         tags.sort(key=lambda t: (str(type(t)), str(t)))
         rng.shuffle(tags)
     board = False
     for key, kind in places:
-        tag = unseen[kind].pop()
-        if type(key) is tuple and len(key) == 2 and type(key[0]) is tuple and key[0] in s.decks:
-            s.decks[key[0]][key[1]] = (kind, tag)
-        else:
-            pool = s.pools[key]
-            pool[(kind, tag)] = pool.get((kind, tag), 0) + 1
-            board = board or key in s.rules.grid.space_set
+        item = (kind, unseen[kind].pop())
+        pool = s.pools[key]
+        pool[item] = pool.get(item, 0) + 1
+        board = board or key in s.rules.grid.space_set
+    for key, i, kind in slots:
+        s.decks[key][i] = (kind, unseen[kind].pop())
     for key in decks:
         rng.shuffle(s.decks[key])
     return board
@@ -289,8 +289,7 @@ def sample(state, viewer, seed: int, resample_choice=None):
     and `seed` alone: the unseen items dealt afresh, others' unrevealed
     secret answers chosen afresh (by `resample_choice`), and the chance
     source seeded afresh, so the future is sampled, never the real one."""
-    s = state.clone()
-    s.unshare()
+    s = state.clone()               # (a full copy: its zones its own)
     rng = Rng(seed)
     s.rng = Rng(rng.next64())
     if state.rules.hidden_information and viewer is not None:
@@ -298,7 +297,6 @@ def sample(state, viewer, seed: int, resample_choice=None):
             _reoccupy(s)
         if s.turn_start is not None:
             start = s.turn_start.clone()
-            start.unshare()
             if _resample(start, viewer, Rng(seed)):
                 _reoccupy(start)
             start.rng = None
@@ -326,18 +324,10 @@ def unseen_option(state, options, who):
     left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
     if not left:
         return None
-    for key, pool in state.pools.items():
-        if pool:
-            for v in [v for v in left if v in pool]:
-                if sees(state, key, v, who):
-                    left.discard(v)
-            if not left:
-                return None
-    for store in (state.decks, state.tracks):
-        for key, row in store.items():
-            for v in [v for v in left if v in row]:
-                if sees(state, key, v, who):
-                    left.discard(v)
-            if not left:
-                return None
+    for key, items in _places(state):
+        for v in [v for v in left if v in items]:
+            if sees(state, key, v, who):
+                left.discard(v)
+        if not left:
+            return None
     return next(v for v in options if v in left)

@@ -85,14 +85,6 @@ def final_table(rules, game) -> list[str]:
 
 
 # ---------------- the position as text (the human seat's view) ----------------
-def show_item(rules, item) -> str:
-    """An item as text; one seen face down (in a player's view) as kind:?,
-    whatever its kind's `show`."""
-    if item[1] == HIDDEN and item[0] in rules.pieces:
-        return f"{item[0]}:{HIDDEN}"
-    return rules.show_item(item)
-
-
 def piece_symbols(rules, state) -> dict:
     """One character per (kind, owner) of the pieces on the board: a player's
     colour initial when one kind of owned piece is on it, else the kind's
@@ -159,7 +151,7 @@ def board_lines(rules, state) -> list[str]:
                 line[at[s]] = mark(s)
             out.append(f"{r + 1:>{label}}  " + "".join(line).rstrip())
     if symbols:
-        out.append("  " + ", ".join(f"{ch} {show_item(rules, it) if it[1] is not None else it[0]}"
+        out.append("  " + ", ".join(f"{ch} {rules.show_item(it) if it[1] is not None else it[0]}"
                                     for it, ch in symbols.items()))
     return out
 
@@ -172,7 +164,7 @@ def cell_text(rules, state, cell) -> str:
     items = sorted(((it, n) for it, n in pool.items() if n > 0), key=lambda kv: (kv[0][0], str(kv[0][1])))
     if not items:
         return "."
-    return "+".join(show_item(rules, it) + (f"*{n}" if n > 1 else "") for it, n in items)
+    return "+".join(rules.show_item(it) + (f"*{n}" if n > 1 else "") for it, n in items)
 
 
 def grid_lines(rules, state, key) -> list[str]:
@@ -208,7 +200,7 @@ def track_line(rules, state, key) -> str:
     """A track's slots in order ('-' for an empty one), with its slots' values."""
     slots = state.tracks[key]
     values = rules.track_values.get(key[0], ())
-    text = " | ".join("-" if x is None else show_item(rules, x) for x in slots)
+    text = " | ".join("-" if x is None else rules.show_item(x) for x in slots)
     vals = f"; values {', '.join(rules.show(v) for v in values)}" if values else ""
     return f"{rules.show(key)}: {text}   (slots 0 to {len(slots) - 1}{vals})"
 
@@ -232,7 +224,7 @@ def zone_lines(rules, state) -> list[str]:
     board's spaces aside), a line each: its items, those face down as
     kind:? (a deck in its order, or by kind when its order is unknown)."""
     def item_text(it, n=1):
-        return show_item(rules, it) + (f" x{n}" if n != 1 else "")
+        return rules.show_item(it) + (f" x{n}" if n != 1 else "")
 
     lines = []
     for key, pool in state.pools.items():

@@ -70,10 +70,10 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         # who sees what (engine/views.py): a zone's declared visibility, the kinds that lie face down elsewhere
         self.zone_visibility = {k: v["visible"] for k, v in self.zones.items() if "visible" in v}
         self.face_down = frozenset(k for k, v in self.pieces.items() if v.get("face_down"))
-        self.hidden_information = bool(self.face_down) or any(v != "all" for v in self.zone_visibility.values())
+        hiding_zones = any(v != "all" for v in self.zone_visibility.values())
+        self.hidden_information = bool(self.face_down) or hiding_zones
         # the kinds an item of which may lie hidden somewhere (a player's options are checked for them)
-        self.hideable_kinds = frozenset(self.face_down) | (frozenset(self.pieces) if any(
-            v != "all" for v in self.zone_visibility.values()) else frozenset())
+        self.hideable_kinds = frozenset(self.pieces) if hiding_zones else self.face_down
         for k, v in self.zones.items():
             if v.get("visible") == "owner" and not v.get("per_player"):
                 self._err(("zones", k, "visible"), f"zone {k!r} is visible to its owner, but it is no player's: "
@@ -187,12 +187,11 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self._check_flows()
         self._check_hidden_reads()
         self.secret_choices = any(st.simultaneous is not None for st in self.choice_steps())
-        # chance: a roll step, or a shuffle (search agents then sample the future, never reuse it)
         # what the compiled texts call (a replaced text that original() runs included): the position at
         # the start of each turn is kept only for rules that read it; chance is a roll step or a shuffle
         used = self.names.primitives
         self.uses_turn_start = "at_turn_start" in used
-        self.uses_chance = "shuffle" in used or any("roll" in st for st in _steps_in(data))
+        self.uses_chance = "shuffle" in used or any(isinstance(st, F.Roll) for st in self.all_steps())
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
@@ -328,11 +327,14 @@ class Rules(BoardAndNames, StepCompiler, Showing):
     def choice_steps(self):
         """Every choice step of the flows, the setup and the turn, at any depth
         (a flow's before the turn's, the turn's before the setup's)."""
+        return (st for st in self.all_steps() if isinstance(st, F.Choose))
+
+    def all_steps(self):
+        """Every step of the flows, the setup and the turn, at any depth, in that order."""
         todo = [self.turn, self.setup] + [p.steps for p in self.procs.values()]
         while todo:
             for st in todo.pop():
-                if isinstance(st, F.Choose):
-                    yield st
+                yield st
                 for attr in ("then", "orelse", "body", "otherwise"):
                     sub = getattr(st, attr, None)
                     if sub:
@@ -397,21 +399,6 @@ def _cycles(graph: dict) -> list:
     for name in sorted(graph):
         visit(name, [])
     return out
-
-
-def _steps_in(data):
-    """Every flow step (a mapping) of a rulebook's setup, turn and flows, at any depth."""
-    todo = [data.get("setup"), data.get("turn"), *(data.get("flows") or {}).values()]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, list):
-            todo.extend(node)
-        elif isinstance(node, dict):
-            yield node
-            for k in ("then", "else", "do", "otherwise"):
-                todo.append(node.get(k))
-            for opt in (node.get("options") or {}).values() if isinstance(node.get("options"), dict) else ():
-                todo.append(opt.get("do") if isinstance(opt, dict) else None)
 
 
 def _texts(node):
