@@ -249,7 +249,10 @@ class Machine:
         if step.alternatives:
             vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         else:
-            vals = list(dict.fromkeys(_collection(step.source(ctx), step, "from")))
+            src = _collection(step.source(ctx), step, "from")
+            # (a source known to hold nothing twice needs no search for duplicates: hashing a
+            # board's spaces is most of the cost of listing them)
+            vals = list(src) if getattr(step.source, "distinct", False) else list(dict.fromkeys(src))
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
         return vals

@@ -25,7 +25,7 @@ class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
-                 "revealed", "hidden_moves")
+                 "revealed", "hidden_moves", "free", "free_at")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -53,6 +53,8 @@ class State:
         self.cells = {}           # grid zone key -> the cells made so far (each a pool), a sorted tuple
         self.revealed = {}        # zone key -> the players its items are turned face up to (ALL: everyone)
         self.hidden_moves = frozenset()   # indices of history entries (secret choices) the others have not seen
+        self.free = None          # the board's open spaces in board order (made when first asked), kept up to date
+        self.free_at = None       # ... and their places in the board's order, to find where one goes
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -63,6 +65,7 @@ class State:
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
+        s.free, s.free_at = self.free, self.free_at        # (tuples: shared, never changed in place)
         s.cells = self.cells
         s.revealed = dict(self.revealed) if self.revealed else {}
         s.probing = False
@@ -206,6 +209,8 @@ class State:
                 if key in self.occupied or n > 1:
                     raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                 self.occupied[key] = item
+                if self.free is not None:
+                    self._close(key)
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.added(key)
                 if self.owned is not None:
@@ -246,6 +251,8 @@ class State:
                 pool[item] = have - n
             if key in self.occupied and self.occupied[key] == item:
                 del self.occupied[key]
+                if self.free is not None:
+                    self._open(key)
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:
@@ -304,6 +311,39 @@ class State:
             return sum(1 for x in track if x is not None)
         return sum(sum(self.pools[c].values()) for c in self._grid_part(key))
 
+    # ---- open spaces ----
+    def open_board(self) -> tuple:
+        """The board's spaces with no occupying piece and no structure, in
+        the board's order: listed once, then kept as pieces come and go (a
+        board of 121 spaces is filtered in some 8 us; a change costs two
+        slices)."""
+        free = self.free
+        if free is None:
+            grid = self.rules.grid
+            order = _space_order(grid)
+            occupied, structure_at = self.occupied, grid.structure_at
+            free = self.free = tuple(s for s in grid.spaces if s not in occupied and s not in structure_at)
+            self.free_at = tuple(order[s] for s in free)
+        return free
+
+    def _close(self, space) -> None:
+        at = _space_order(self.rules.grid)[space]
+        free_at = self.free_at
+        i = bisect.bisect_left(free_at, at)
+        if i < len(free_at) and free_at[i] == at:
+            self.free = self.free[:i] + self.free[i + 1:]
+            self.free_at = free_at[:i] + free_at[i + 1:]
+
+    def _open(self, space) -> None:
+        if space in self.rules.grid.structure_at:
+            return
+        at = _space_order(self.rules.grid)[space]
+        free_at = self.free_at
+        i = bisect.bisect_left(free_at, at)
+        if i == len(free_at) or free_at[i] != at:
+            self.free = self.free[:i] + (space,) + self.free[i:]
+            self.free_at = free_at[:i] + (at,) + free_at[i:]
+
     # ---- the connection graph ----
     @property
     def links(self):
@@ -338,6 +378,14 @@ class State:
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = hash((self.version, 3, key, n))
+
+
+def _space_order(grid) -> dict:
+    """Each space's place in the board's order (kept in the board's memo)."""
+    order = grid.memo.get("space order")
+    if order is None:
+        order = grid.memo["space order"] = {s: i for i, s in enumerate(grid.spaces)}
+    return order
 
 
 def _item_key(item):

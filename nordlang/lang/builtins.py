@@ -33,6 +33,8 @@ class Builtin:
     fused: tuple = ()          # (primitive, fn): when argument 1 is a call of that primitive with one
     #                            argument x, the compiler calls fn(ctx, x, other arguments) instead:
     #                            the same value, without making the inner one
+    distinct: str = ""         # "always": its value never holds a value twice; "keeps": not when its
+    #                            first argument does not (a filter); "": not known
 
 
 # Kinds of value a primitive's argument takes or its value is, checked when a

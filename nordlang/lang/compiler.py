@@ -144,6 +144,7 @@ class Compiler(Expressions, Statements, Checks):
         self._replayable(where, node, scope)
         fn = self._function(f"return {src}", where)
         fn.reads_flow = bool(_USES_VARS.search(src))
+        fn.distinct = self._is_distinct(node, scope)
         return fn
 
     @contextmanager

@@ -128,6 +128,27 @@ class Expressions:
         b = self.names.registry.get(name)
         return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
 
+    def _is_distinct(self, node, scope) -> bool:
+        """Is the value known, when compiling, to hold no value twice (so a
+        choice's options need no search for duplicates)? A set does not;
+        nor does a primitive that says so (Builtin.distinct)."""
+        if isinstance(node, A.Comp):
+            return node.kind == "set"
+        if not isinstance(node, (A.Name, A.Call)):
+            return False
+        call = isinstance(node, A.Call)
+        if call and not isinstance(node.func, A.Name):
+            return False
+        name = node.func.id if call else node.id
+        if name in scope or name in self.names.funcs:
+            return False
+        b = self.names.registry.get(name)
+        if b is None or not (call or b.kind == BARE):
+            return False
+        if b.distinct == "always":
+            return True
+        return b.distinct == "keeps" and call and len(node.args) >= 1 and self._is_distinct(node.args[0], scope)
+
     def _Comp(self, node, scope, local):
         elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
         if node.kind == "set":

@@ -19,6 +19,11 @@ _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "ha
 _SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "region_spaces", "structures", "ports",
         "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths", "occupied_by"}
 
+# primitives whose value never holds a value twice, and those that keep their argument so (filters):
+# a choice's options from them need no search for duplicates
+_DISTINCT = {"players", "others", "spaces", "neighbors", "region_spaces", "structures", "occupied_spaces", "slots"}
+_KEEPS_DISTINCT = {"open_spaces"}
+
 
 def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inline=None, args=(), returns=None,
          fused=()):
@@ -27,7 +32,8 @@ def _def(name, kind="expr", arity=(0, 0), doc="", example="", group="board", inl
     `fused` its fused forms (see Builtin.fused)."""
     def deco(fn):
         STD.add(Builtin(name, fn, kind, arity, doc, example, group, name in _STATIC, name in _SEQ, inline,
-                        args, returns, fused))
+                        args, returns, fused,
+                        "always" if name in _DISTINCT else "keeps" if name in _KEEPS_DISTINCT else ""))
         return fn
     return deco
 

@@ -81,6 +81,10 @@ def _occupied_spaces(ctx):
 @_def("open_spaces", arity=(1, 1), doc="spaces of a collection with no piece and no structure",
       example="open_spaces(region_spaces(r))", group="zones")
 def _open_spaces(ctx, spaces):
+    if spaces is ctx.rules.grid.spaces:     # the whole board: kept by the state as pieces come and go
+        if len(spaces) > SMALL:
+            charge(ctx, len(spaces))
+        return ctx.state.open_board()
     # (filtered in C: this runs over whole boards every turn)
     out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
                             filterfalse(ctx.state.occupied.__contains__,
