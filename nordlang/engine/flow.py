@@ -58,6 +58,7 @@ class Machine:
     def __init__(self, rules):
         self.rules = rules
         self.programs = programs(rules)
+        self.turn_program = self.programs["(turn)"]
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
@@ -87,13 +88,16 @@ class Machine:
             self.run(state)
 
     def begin_turn(self, state, first=False, budget=None):
+        rules = self.rules
         if not first:
-            ctx = Ctx(state, self.rules, None, budget)
-            state.player = self.rules.next_player(ctx)
-        state.turn += 1
-        state.touch("turn", state.player, state.turn)
+            if rules.in_turn_order:
+                state.player = (state.player + 1) % rules.num_players
+            else:
+                state.player = rules.next_player(Ctx(state, rules, None, budget))
+        turn = state.turn = state.turn + 1
+        state.version = hash((state.version, "turn", state.player, turn))      # (state.touch, written out)
         state.turn_start = state.snapshot() if self.keep_turn_start else None
-        state.frames = [Frame(self.programs["(turn)"], {})]
+        state.frames = [Frame(self.turn_program, {})]
 
     def run(self, state, probe=False, stop=False, work=None):
         """Advance until a decision is pending or the game is over.
@@ -249,10 +253,12 @@ class Machine:
         if step.alternatives:
             vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         else:
-            src = _collection(step.source(ctx), step, "from")
+            src = step.source(ctx)
+            if type(src) is not tuple and type(src) is not list:
+                src = _collection(src, step, "from")
             # (a source known to hold nothing twice needs no search for duplicates: hashing a
             # board's spaces is most of the cost of listing them)
-            vals = list(src) if getattr(step.source, "distinct", False) else list(dict.fromkeys(src))
+            vals = list(src) if step.distinct else list(dict.fromkeys(src))
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
         return vals
@@ -391,13 +397,18 @@ class Machine:
         p = state.pending
         state.pending = None
         fr = state.frames[-1]
-        text = p.text(index)
-        record_choice(state, p.player, p.step.name, text, False)
+        step = p.step
+        text = p._texts[index] if p._texts is not None else option_text(step, p.options[index], p.show)
+        # (record_choice, written out: this runs at every decision)
+        state.history.append((state.turn, p.player, step.name, text, False))
+        state.events.append(("choice", p.player, step.name, text, False, state.turn))
         state.moves_made += 1
-        if p.step.simultaneous is not None:
-            self.secret.answer(state, fr, p.step, p.options[index], p.player, len(state.history) - 1)
+        if step.simultaneous is not None:
+            self.secret.answer(state, fr, step, p.options[index], p.player, len(state.history) - 1)
         else:
-            self._bind_choice(fr, p.step, p.options[index])
+            value = fr.vars[step.name] = p.options[index]
+            if step.alternatives:
+                fr.pc = fr.code[fr.pc - 1].targets[value]       # (as _bind_choice)
         try:
             self.run(state)
         except DeadEnd as e:

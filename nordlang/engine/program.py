@@ -77,6 +77,7 @@ class Choose(Step):
     alternatives: tuple = ()       # or labelled alternatives with steps
     optional: str | None = None    # text of the "nothing" option, when allowed
     lookahead: bool = False
+    distinct: bool = False         # its source is known, when compiling, to give no option twice
     otherwise: tuple | None = None
     prompt: str = ""
     exists: object = None          # optional cheap test: are there options at all? (for probes)

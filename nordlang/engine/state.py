@@ -327,7 +327,7 @@ class State:
         return free
 
     def _close(self, space) -> None:
-        at = _space_order(self.rules.grid)[space]
+        at = self.rules.grid.memo["space order"][space]      # (made with the first list of open spaces)
         free_at = self.free_at
         i = bisect.bisect_left(free_at, at)
         if i < len(free_at) and free_at[i] == at:
@@ -337,7 +337,7 @@ class State:
     def _open(self, space) -> None:
         if space in self.rules.grid.structure_at:
             return
-        at = _space_order(self.rules.grid)[space]
+        at = self.rules.grid.memo["space order"][space]
         free_at = self.free_at
         i = bisect.bisect_left(free_at, at)
         if i == len(free_at) or free_at[i] != at:

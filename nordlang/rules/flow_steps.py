@@ -221,4 +221,5 @@ class StepCompiler:
         exists = self.compile_text(st["exists"], p + ("exists",), "expr", scope) if "exists" in st else None
         if exists is not None:
             exists = by_position(exists)     # (asked again by each probe that reaches the choice)
-        return F.Choose(pos, name, source=src, otherwise=otherwise, exists=exists, **common)
+        return F.Choose(pos, name, source=src, otherwise=otherwise, exists=exists,
+                        distinct=getattr(src, "distinct", False), **common)

@@ -195,7 +195,9 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
+            self.in_turn_order = False
         else:
+            self.in_turn_order = True       # the next in turn order (the flow machine needs no expression)
             n = self.num_players
             self.next_player = lambda ctx: (ctx.state.player + 1) % n
         res = data["result"]
