@@ -1,6 +1,7 @@
 """The structures kept up to date as pieces come and go, against answers
 made from scratch over many random positions: the bit layout's reach
-(connected and component by player, by any piece, by a collection)."""
+(connected and component by player, by any piece, by a collection), and the
+placement searches kept region by region (groups with one region)."""
 
 import itertools
 import random
@@ -11,7 +12,8 @@ import yaml
 
 import nordlang
 from nordlang.board.masks import bit_layout
-from nordlang.engine.library import STD
+from nordlang.engine.library import STD, connected_subsets
+from nordlang.engine.library.subsets import _board_masks, _grow, _subsets
 from nordlang.lang.compiler import Ctx
 
 HEX = Path(__file__).resolve().parent / "games" / "hex-mini" / "hex.yaml"
@@ -88,3 +90,63 @@ def test_reach_follows_pieces_placed_and_lifted(tmp_path, board):
                 checked += 1
         assert bit_layout(grid).reach(0, 0, "a key of no caller") == 0
     assert checked > 3000
+
+
+def _by_size(sets):
+    out: dict = {}
+    for g in sets:
+        out.setdefault(len(g), []).append(g)
+    return out
+
+
+def test_groups_kept_by_region_match_a_whole_search():
+    """On Nord's board, groups within one region (kept region by region
+    from call to call) equal the whole search's, in the same order, as the
+    open spaces and anchors change a little at a time."""
+    rules = nordlang.load_rules("nord", 4)
+    grid = rules.grid
+    layout = bit_layout(grid)
+    pre = _board_masks(grid.orth, grid.region_of, {}, layout.bit)
+    spaces, bit, nbr, reg, within = pre[:5]
+    free = [s for s in grid.spaces if bit.get(s) and bit[s] & layout.free]
+    rng = random.Random(5)
+    ok = {s for s in free if rng.random() < 0.7}
+    anchors = {s for s in ok if rng.random() < 0.3}
+    for step in range(1500):
+        for s in rng.sample(free, rng.randrange(0, 3)):
+            ok ^= {s}
+        for s in rng.sample(free, rng.randrange(0, 3)):
+            anchors ^= {s}
+        hi = rng.randrange(1, 6)
+        lo = rng.randrange(1, hi + 1)
+        m = sum(bit[s] for s in ok)
+        got = _subsets(pre, m, lo, hi, frozenset(anchors), 1)
+        roots = sum(bit[s] for s in anchors & ok)
+        whole = _grow(roots, m, nbr, reg, within, hi, 1)
+        want = [pre[5][g] for found in whole[lo:] for g in sorted(found)]
+        assert list(got) == want, step
+    assert len(pre[7]) > 100           # parts were kept
+
+
+def test_groups_kept_by_region_match_brute_force():
+    """Many calls on one small board (its parts kept from call to call),
+    each against every subset of the allowed spaces."""
+    rng = random.Random(3)
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    orth = {s: tuple(n for n in ((s[0] - 1, s[1]), (s[0] + 1, s[1]), (s[0], s[1] - 1), (s[0], s[1] + 1))
+                     if n in cells) for s in cells}
+    region_of = {s: rng.randrange(3) for s in cells}
+    memo: dict = {}
+    for _ in range(300):
+        allowed = frozenset(s for s in cells if rng.random() < 0.75)
+        anchors = frozenset(s for s in allowed if rng.random() < 0.4)
+        lo, hi = rng.randrange(1, 3), rng.randrange(1, 5)
+        got = connected_subsets(orth, region_of, allowed, lo, hi, anchors, 1, memo)
+        ref = []
+        for k in range(lo, hi + 1):
+            for comb in itertools.combinations(sorted(allowed), k):
+                g = frozenset(comb)
+                if g & anchors and len({region_of[x] for x in g}) == 1 and _flood(comb[:1], g, orth) == g:
+                    ref.append(g)
+        assert sorted(got, key=lambda g: (len(g), sorted(g))) == sorted(ref, key=lambda g: (len(g), sorted(g)))
+        assert list(_by_size(got)) == sorted(_by_size(got))
