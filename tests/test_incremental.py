@@ -150,3 +150,45 @@ def test_groups_kept_by_region_match_brute_force():
                     ref.append(g)
         assert sorted(got, key=lambda g: (len(g), sorted(g))) == sorted(ref, key=lambda g: (len(g), sorted(g)))
         assert list(_by_size(got)) == sorted(_by_size(got))
+
+
+def test_links_settled_late_equal_links_built_afresh():
+    """Pieces placed and lifted in runs of any length (the links settle only
+    when asked), from positions left and come back to, on Nord's board with
+    its structures: the components, the components each structure touches,
+    and the connections equal those of links built from scratch."""
+    from nordlang.board.graph import Links
+    rules = nordlang.load_rules("nord", 4)
+    grid = rules.grid
+    free = [s for s in grid.spaces if s not in grid.structure_at]
+    rng = random.Random(11)
+    occ = set(rng.sample(free, 25))
+    links = Links(grid, frozenset(occ))
+    kept = [(links, frozenset(occ))]
+    sids = sorted(grid.structures)
+    checked = 0
+    for step in range(4000):
+        roll = rng.random()
+        if roll < 0.02:
+            links, occ = rng.choice(kept)
+            occ = set(occ)
+        elif roll < 0.04:
+            kept.append((links, frozenset(occ)))
+        elif roll < 0.55 and len(occ) < len(free) or not occ:
+            s = rng.choice([s for s in free if s not in occ])
+            occ.add(s)
+            links = links.added(s)
+        else:
+            s = rng.choice(sorted(occ))
+            occ.remove(s)
+            links = links.removed(s)
+        if rng.random() < 0.25:
+            ref = Links(grid, frozenset(occ))
+            assert links.occ == ref.occ
+            assert sorted(links.comps) == sorted(ref.comps), step
+            assert links.struct_comps == ref.struct_comps, step
+            a, b = rng.sample(sids, 2)
+            assert links.connected(a, b) == ref.connected(a, b)
+            assert links.structure_frontier(a) == ref.structure_frontier(a)
+            checked += 1
+    assert checked > 800

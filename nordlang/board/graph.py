@@ -8,12 +8,12 @@ connection through. A port is thus a leaf: it belongs to the component of
 the space it faces, or stands alone.
 
 The hot path holds the occupied spaces of a component as one bit mask over
-the board (row-major, with a spare column so that shifting a mask by one
-never wraps into the next row): a component grows by shifting and masking,
-a piece placed merges the masks around it, a piece lifted splits only its
-own component. Graphs are cached by the set of occupied spaces, so states
-that share a board share the work, and a piece placed or lifted updates
-them (`added`, `removed`) instead of building them again. `Links.g` gives
+the board (masks.py: row-major, with a spare column so that shifting a mask
+by one never wraps into the next row): a component grows by shifting and
+masking; pieces placed and lifted split anew only the components they touch.
+Graphs are cached by the set of occupied spaces, so states that share a
+board share the work, and pieces placed or lifted update them (`added`,
+`removed`: when next asked for) instead of building them again. `Links.g` gives
 the same graph in networkx (the tests check the components and paths
 against it).
 """
@@ -33,76 +33,95 @@ class Links:
 
     `occ` is the mask of occupied spaces and `comps` the masks of its
     components (a mask is also its component's id); `struct_comps` gives
-    the components each structure touches. Components as sets of nodes,
-    the adjacency and the networkx graph are made only when asked for.
+    the components each structure touches. Links made by `added` and
+    `removed` work out their components only when first asked for, from the
+    last links that did (see `_settle`): pieces placed and lifted in a row,
+    and positions no rule looks at, cost one mask each. Components as sets
+    of nodes, the adjacency and the networkx graph are made only when asked
+    for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "comps", "struct_comps", "sfront", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
         mk = self.masks = _masks(grid)
         bit = mk.bit
         self.occ = _or(bit[s] for s in nodes)
-        self.comps = mk.split(self.occ)
-        self._finish(None, self.occ)
-        self._nodes = frozenset(nodes)
-
-    def _finish(self, before, changed):
-        """Which components each structure touches: for every structure, or
-        only for those facing a space of the `changed` mask (the others'
-        are `before`'s, shared while none changes)."""
-        comps = self.comps
-        if before is None:
-            sc = self.struct_comps = {}
-            touched = self.masks.facing
-        else:
-            sc = self.struct_comps = before.struct_comps
-            touched = ()
-            if changed & self.masks.any_face:
-                sc = self.struct_comps = dict(sc)
-                touched = [t for t in self.masks.facing if t[2] & changed]
-        for sid, _faces, fm in touched:
-            sc[sid] = frozenset([c for c in comps if c & fm])
+        self._base = None
+        self._comps = mk.split(self.occ)
+        self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
         self.sfront = {}
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
-        self._adj = self._g = self._nodes = None
+        self._adj = self._g = None
+        self._nodes = frozenset(nodes)
 
-    def _derive(self, occ, comps, changed) -> Links:
-        new = Links.__new__(Links)
-        new.grid, new.masks, new.occ, new.comps = self.grid, self.masks, occ, comps
-        new._finish(self, changed)
-        return new
+    @property
+    def comps(self) -> list:
+        if self._base is not None:
+            self._settle()
+        return self._comps
+
+    @property
+    def struct_comps(self) -> dict:
+        if self._base is not None:
+            self._settle()
+        return self._sc
 
     def added(self, s) -> Links:
-        """These links with a piece on space s too (the components next to it merge)."""
-        mk = self.masks
-        b = mk.bit[s]
-        near = mk.spread(b)
-        merged = b
-        comps = []
-        for c in self.comps:
-            if c & near:
-                merged |= c
-            else:
-                comps.append(c)
-        comps.append(merged)
-        return self._derive(self.occ | b, comps, merged)
+        """These links with a piece on space s too."""
+        return self._then(self.occ | self.masks.bit[s])
 
     def removed(self, s) -> Links:
-        """These links without the piece on space s (only its component splits)."""
+        """These links without the piece on space s."""
+        return self._then(self.occ & ~self.masks.bit[s])
+
+    def _then(self, occ) -> Links:
+        """The links of the occupancy `occ`, to be settled from the last
+        settled links (the same, when occ is theirs again)."""
+        base = self if self._base is None else self._base
+        if occ == base.occ:
+            return base
+        new = Links.__new__(Links)
+        new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
+        new._comps = new._sc = None
+        new.sfront = {}
+        new.memo = {}
+        new._adj = new._g = new._nodes = None
+        return new
+
+    def _settle(self) -> None:
+        """The components, from those of the last settled links: the ones
+        that lost a piece or lie next to a piece placed come apart, and
+        their remaining spaces with the pieces placed split anew; every
+        other component is whole still (it lost nothing, and nothing came
+        next to it). The structures facing a space of those are looked at
+        again; the others touch the same components as before."""
+        base, self._base = self._base, None
         mk = self.masks
-        b = mk.bit[s]
+        occ, old = self.occ, base.occ
+        lifted = old & ~occ
+        placed = occ & ~old
+        near = mk.spread(placed) | lifted
         comps = []
-        old = 0
-        for c in self.comps:
-            if c & b:
-                old = c
+        loose = placed
+        for c in base._comps:
+            if c & near:
+                loose |= c
             else:
                 comps.append(c)
-        if old != b:
-            comps.extend(mk.split(old & ~b))
-        return self._derive(self.occ & ~b, comps, old)
+        if lifted or placed & (placed - 1):
+            comps.extend(mk.split(loose & ~lifted))
+        else:
+            comps.append(loose)             # (one piece placed: it joins all around it into one)
+        self._comps = comps
+        sc = base._sc                       # (loose holds the spaces lifted too: their components')
+        if loose & mk.any_face:
+            sc = dict(sc)
+            for sid, _faces, fm in mk.facing:
+                if fm & loose:
+                    sc[sid] = frozenset([c for c in comps if c & fm])
+        self._sc = sc
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open
