@@ -8,12 +8,12 @@ connection through. A port is thus a leaf: it belongs to the component of
 the space it faces, or stands alone.
 
 The hot path holds the occupied spaces of a component as one bit mask over
-the board (row-major, with a spare column so that shifting a mask by one
-never wraps into the next row): a component grows by shifting and masking,
-a piece placed merges the masks around it, a piece lifted splits only its
-own component. Graphs are cached by the set of occupied spaces, so states
-that share a board share the work, and a piece placed or lifted updates
-them (`added`, `removed`) instead of building them again. `Links.g` gives
+the board (masks.py: row-major, with a spare column so that shifting a mask
+by one never wraps into the next row): a component grows by shifting and
+masking; pieces placed and lifted split anew only the components they touch.
+Graphs are cached by the set of occupied spaces, so states that share a
+board share the work, and pieces placed or lifted update them (`added`,
+`removed`: when next asked for) instead of building them again. `Links.g` gives
 the same graph in networkx (the tests check the components and paths
 against it).
 """
@@ -22,140 +22,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from .masks import _SETS_LIMIT, _masks, _or
+
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
-_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
-
-
-class _Masks:
-    """A board's spaces as bits: each space's bit, the bit order's spaces,
-    the shift of one row, every space, the structures' spaces, each
-    structure's (port faces, their bits), and the sets of spaces and the
-    components made from masks so far."""
-
-    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of")
-
-    def __init__(self, grid):
-        width = 1 + max((c for _r, c in grid.spaces), default=0)
-        self.row = width + 1                       # the spare column: no shift wraps
-        self.bit = {s: 1 << (s[0] * self.row + s[1]) for s in grid.spaces}
-        self.space = {b.bit_length() - 1: s for s, b in self.bit.items()}
-        self.valid = _or(self.bit.values())
-        self.free = self.valid & ~_or(self.bit[s] for s in grid.structure_at)
-        self.faces = {sid: (tuple(f for f in (grid.port_faces[p] for p in ports) if f is not None),
-                            _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
-                      for sid, ports in grid.ports.items()}
-        self.facing = tuple((sid, faces, fm) for sid, (faces, fm) in self.faces.items())
-        self.any_face = _or(fm for _sid, _faces, fm in self.facing)
-        self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
-        self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
-
-    def spaces(self, m) -> frozenset:
-        hit = self.spaces_of.get(m)
-        if hit is None:
-            if len(self.spaces_of) > _SETS_LIMIT:
-                self.spaces_of.clear()
-            hit = self.spaces_of[m] = frozenset(self.members(m))
-        return hit
-
-    def members(self, m) -> list:
-        out = []
-        space = self.space
-        while m:
-            b = m & -m
-            m ^= b
-            out.append(space[b.bit_length() - 1])
-        return out
-
-    def split(self, m) -> list:
-        """The connected parts of a mask, lowest bit first."""
-        out = []
-        while m:
-            c = self.grow(m & -m, m)
-            m &= ~c
-            out.append(c)
-        return out
-
-    def spread(self, m) -> int:
-        """The spaces orthogonally next to those of a mask (and off-board
-        bits, which callers mask away): a square board's; other geometries
-        spread in the subclasses below."""
-        row = self.row
-        return (m << 1) | (m >> 1) | (m << row) | (m >> row)
-
-    def grow(self, seed, within) -> int:
-        """The connected part of `within` that holds `seed` (any bits)."""
-        spread = self.spread
-        c = seed
-        while True:
-            n = (c | spread(c)) & within
-            if n == c:
-                return c
-            c = n
-
-
-class _ShiftMasks(_Masks):
-    """A board whose neighbours lie at fixed bit offsets other than Nord's
-    (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with the spare
-    column none of them wraps into a space of another row."""
-
-    __slots__ = ("shifts",)
-
-    def __init__(self, grid, shifts):
-        super().__init__(grid)
-        self.shifts = shifts(self.row)
-
-    def spread(self, m) -> int:
-        out = 0
-        for k in self.shifts:
-            out |= (m << k) | (m >> k)
-        return out
-
-
-class _TableMasks(_Masks):
-    """A board given as a graph: each bit's neighbours come from a table."""
-
-    __slots__ = ("near",)
-
-    def __init__(self, grid):
-        super().__init__(grid)
-        self.near = {b.bit_length() - 1: _or(self.bit[n] for n in grid.orth[s]) for s, b in self.bit.items()}
-
-    def spread(self, m) -> int:
-        out = 0
-        near = self.near
-        while m:
-            b = m & -m
-            m ^= b
-            out |= near[b.bit_length() - 1]
-        return out
-
-
-def _or(bits) -> int:
-    m = 0
-    for b in bits:
-        m |= b
-    return m
-
-
-def _masks(grid) -> _Masks:
-    m = grid.memo.get("link_masks")
-    if m is None:
-        geo = grid.geometry
-        if geo.kind == "square":
-            m = _Masks(grid)
-        elif geo.shifts(2) is None:
-            m = _TableMasks(grid)
-        else:
-            m = _ShiftMasks(grid, geo.shifts)
-        grid.memo["link_masks"] = m
-    return m
-
-
-def bit_layout(grid) -> _Masks:
-    """The board's spaces as bits, as the connection graph lays them out
-    (`bit`, `free`: other modules' masks can then meet its `occ`)."""
-    return _masks(grid)
 
 
 class Links:
@@ -163,76 +33,95 @@ class Links:
 
     `occ` is the mask of occupied spaces and `comps` the masks of its
     components (a mask is also its component's id); `struct_comps` gives
-    the components each structure touches. Components as sets of nodes,
-    the adjacency and the networkx graph are made only when asked for.
+    the components each structure touches. Links made by `added` and
+    `removed` work out their components only when first asked for, from the
+    last links that did (see `_settle`): pieces placed and lifted in a row,
+    and positions no rule looks at, cost one mask each. Components as sets
+    of nodes, the adjacency and the networkx graph are made only when asked
+    for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "comps", "struct_comps", "sfront", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
         mk = self.masks = _masks(grid)
         bit = mk.bit
         self.occ = _or(bit[s] for s in nodes)
-        self.comps = mk.split(self.occ)
-        self._finish(None, self.occ)
-        self._nodes = frozenset(nodes)
-
-    def _finish(self, before, changed):
-        """Which components each structure touches: for every structure, or
-        only for those facing a space of the `changed` mask (the others'
-        are `before`'s, shared while none changes)."""
-        comps = self.comps
-        if before is None:
-            sc = self.struct_comps = {}
-            touched = self.masks.facing
-        else:
-            sc = self.struct_comps = before.struct_comps
-            touched = ()
-            if changed & self.masks.any_face:
-                sc = self.struct_comps = dict(sc)
-                touched = [t for t in self.masks.facing if t[2] & changed]
-        for sid, _faces, fm in touched:
-            sc[sid] = frozenset([c for c in comps if c & fm])
+        self._base = None
+        self._comps = mk.split(self.occ)
+        self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
         self.sfront = {}
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
-        self._adj = self._g = self._nodes = None
+        self._adj = self._g = None
+        self._nodes = frozenset(nodes)
 
-    def _derive(self, occ, comps, changed) -> Links:
-        new = Links.__new__(Links)
-        new.grid, new.masks, new.occ, new.comps = self.grid, self.masks, occ, comps
-        new._finish(self, changed)
-        return new
+    @property
+    def comps(self) -> list:
+        if self._base is not None:
+            self._settle()
+        return self._comps
+
+    @property
+    def struct_comps(self) -> dict:
+        if self._base is not None:
+            self._settle()
+        return self._sc
 
     def added(self, s) -> Links:
-        """These links with a piece on space s too (the components next to it merge)."""
-        mk = self.masks
-        b = mk.bit[s]
-        near = mk.spread(b)
-        merged = b
-        comps = []
-        for c in self.comps:
-            if c & near:
-                merged |= c
-            else:
-                comps.append(c)
-        comps.append(merged)
-        return self._derive(self.occ | b, comps, merged)
+        """These links with a piece on space s too."""
+        return self._then(self.occ | self.masks.bit[s])
 
     def removed(self, s) -> Links:
-        """These links without the piece on space s (only its component splits)."""
+        """These links without the piece on space s."""
+        return self._then(self.occ & ~self.masks.bit[s])
+
+    def _then(self, occ) -> Links:
+        """The links of the occupancy `occ`, to be settled from the last
+        settled links (the same, when occ is theirs again)."""
+        base = self if self._base is None else self._base
+        if occ == base.occ:
+            return base
+        new = Links.__new__(Links)
+        new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
+        new._comps = new._sc = None
+        new.sfront = {}
+        new.memo = {}
+        new._adj = new._g = new._nodes = None
+        return new
+
+    def _settle(self) -> None:
+        """The components, from those of the last settled links: the ones
+        that lost a piece or lie next to a piece placed come apart, and
+        their remaining spaces with the pieces placed split anew; every
+        other component is whole still (it lost nothing, and nothing came
+        next to it). The structures facing a space of those are looked at
+        again; the others touch the same components as before."""
+        base, self._base = self._base, None
         mk = self.masks
-        b = mk.bit[s]
+        occ, old = self.occ, base.occ
+        lifted = old & ~occ
+        placed = occ & ~old
+        near = mk.spread(placed) | lifted
         comps = []
-        old = 0
-        for c in self.comps:
-            if c & b:
-                old = c
+        loose = placed
+        for c in base._comps:
+            if c & near:
+                loose |= c
             else:
                 comps.append(c)
-        if old != b:
-            comps.extend(mk.split(old & ~b))
-        return self._derive(self.occ & ~b, comps, old)
+        if lifted or placed & (placed - 1):
+            comps.extend(mk.split(loose & ~lifted))
+        else:
+            comps.append(loose)             # (one piece placed: it joins all around it into one)
+        self._comps = comps
+        sc = base._sc                       # (loose holds the spaces lifted too: their components')
+        if loose & mk.any_face:
+            sc = dict(sc)
+            for sid, _faces, fm in mk.facing:
+                if fm & loose:
+                    sc[sid] = frozenset([c for c in comps if c & fm])
+        self._sc = sc
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open

@@ -14,7 +14,8 @@ from __future__ import annotations
 import bisect
 import itertools
 
-from ..board.graph import bit_layout, links_for
+from ..board.graph import links_for
+from ..board.masks import bit_layout
 from ..errors import EvalError
 from .rng import Rng
 

@@ -3,8 +3,9 @@ spaces a placement may be."""
 
 from __future__ import annotations
 
-from ...board.graph import bit_layout, open_around
+from ...board.graph import open_around
 from ...board.grid import Port
+from ...board.masks import bit_layout
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge, size
 from ...lang.builtins import LAZY, ordered
@@ -20,13 +21,18 @@ from .zones import _open_spaces
       example="connected(top_row, bottom_row, player)", group="graph", args=("structure", "structure", "player"),
       returns="truth")
 def _connected(ctx, a, b, over=None):
-    if over is not None or _is_collection(a) or _is_collection(b):
-        if _is_collection(a) or _is_collection(b) or _is_collection(over):
-            _charge_(ctx, size(a) + size(b) + size(over))   # masks made from the collections' members
+    ca, cb = _is_collection(a), _is_collection(b)
+    if over is not None or ca or cb:
+        player = type(over) is int
+        if ca or cb or not player and _is_collection(over):     # masks made from the collections' members
+            _charge_(ctx, size(a) + size(b) + (0 if player else size(over)))
         within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
-        seeds = _mask_of(ctx, a) & within
+        ma = _mask_of(ctx, a)
+        seeds = ma & within
         goal = _mask_of(ctx, b) & within
-        return bool(seeds and goal) and bool(seeds & goal or bit_layout(ctx.rules.grid).grow(seeds, within) & goal)
+        if not (seeds and goal):
+            return False
+        return bool(seeds & goal or bit_layout(ctx.rules.grid).reach(ma, within, _reach_key(over)) & goal)
     if ctx.state.links.connected(a, b):
         return True
     grid = ctx.rules.grid         # (false: is each a node of this board? A typo is not "not connected")
@@ -73,10 +79,10 @@ def _component(ctx, x, over=None):
         return ctx.state.links.component(x)
     within = _over_mask(ctx, over)
     mk = bit_layout(ctx.rules.grid)
-    seeds = _mask_of(ctx, x) & within
-    if not seeds:
+    mx = _mask_of(ctx, x)
+    if not mx & within:
         return frozenset()
-    out = mk.spaces(mk.grow(seeds, within))
+    out = mk.spaces(mk.reach(mx, within, _reach_key(over)))
     _charge_(ctx, len(out) + size(x) if _is_collection(x) else len(out))
     return out
 
@@ -93,6 +99,13 @@ def _is_collection(x) -> bool:
     """A collection of nodes (not one space: a space is a (row, col) tuple)."""
     t = type(x)
     return t is frozenset or t is list or t is set or (t is tuple and not (len(x) == 2 and type(x[0]) is int))
+
+
+def _reach_key(over):
+    """What the linking spaces of connected/component(..., over) stand for,
+    as the bit layout's `reach` keeps its answers: a player's pieces (their
+    number), any linking piece (-1), a collection's spaces (-2)."""
+    return over if type(over) is int else -1 if over is None else -2
 
 
 def _player_mask(ctx, p) -> int:
@@ -118,6 +131,11 @@ def _mask_of(ctx, x) -> int:
     kept for the last few collections seen (by identity: a definition's
     value is the same object each time)."""
     grid = ctx.rules.grid
+    known = grid.memo.get("collection_masks")
+    if known is not None:
+        hit = known.get(id(x))
+        if hit is not None and hit[0] is x:
+            return hit[1]
     mk = bit_layout(grid)
     t = type(x)
     if t is str:
@@ -136,10 +154,8 @@ def _mask_of(ctx, x) -> int:
     if not _is_collection(x):
         raise EvalError(f"{ctx.rules.show(x)} is not a space, port, structure or collection of them")
     fixed = t is tuple or t is frozenset          # (a list or set may change: never kept)
-    known = grid.memo.setdefault("collection_masks", {})
-    hit = known.get(id(x)) if fixed else None
-    if hit is not None and hit[0] is x:
-        return hit[1]
+    if known is None:
+        known = grid.memo["collection_masks"] = {}
     bit = mk.bit
     m = 0
     for s in x:

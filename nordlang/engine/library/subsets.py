@@ -13,8 +13,9 @@ from ...lang.budget import SMALL
 def _board_masks(orth, region_of, memo, bits=None):
     """Per board: the space of each bit, each space's bit, and by bit its
     neighbours' bits, its region's bit and the bits of its region's spaces;
-    the sets of spaces made from masks so far, and the masks of collections
-    of spaces seen lately (kept in the board's memo when there is one).
+    the sets of spaces made from masks so far, the masks of collections of
+    spaces seen lately, and the sets found so far by part of the board (see
+    _by_parts); all kept in the board's memo when there is one.
 
     `bits` gives each space's bit (the connection graph's layout, so that its
     masks serve here too); by default, spaces in sorted order. Either way
@@ -38,7 +39,7 @@ def _board_masks(orth, region_of, memo, bits=None):
         for i in index.values():
             within[i] = members[reg[i]]
         bit = {s: 1 << i for s, i in index.items()}
-        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces), {})
+        pre = (spaces, bit, nbr, reg, within, _MaskSets(spaces), {}, {})
         if memo is not None:
             memo["masks"] = pre
     return pre
@@ -102,13 +103,19 @@ def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
     """connected_subsets of the spaces of the mask `ok`."""
     if not ok:
         return ()
-    spaces, bit, nbr, reg, within, sets, _known = pre
+    spaces, bit, nbr, reg, within, sets, _known, parts = pre
     roots = ok if anchors is None else _mask(bit, anchors) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
-    by_size = _grow(roots, ok, nbr, reg, within, hi, limit, budget)
-    if by_size is None:
-        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size here",
-                        hint="lower its largest size, or give it fewer spaces or anchors")
+    by_size = _by_parts(roots, ok, nbr, reg, within, hi, parts) if limit == 1 else None
+    if by_size is None:          # (or a search near the limit: the whole one checks it as it goes)
+        by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
+        if by_size is None:
+            raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size "
+                            f"here", hint="lower its largest size, or give it fewer spaces or anchors")
+    if budget is not None:
+        found = sum(map(len, by_size))
+        if found > SMALL:
+            budget.charge(found)
     out = []
     for found in by_size[max(lo, 1):]:
         found.sort()
@@ -116,12 +123,45 @@ def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
     return tuple(out)
 
 
-def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
-    """The connected sets within `ok` holding a root, lists by size (unsorted):
-    see connected_subsets. With a limit of one region, each root's search
-    keeps to its region's spaces (so none is tried and refused). The sets
-    found are charged to `budget` at the end (one search is bounded by
-    GROUPS_LIMIT; the budget bounds many)."""
+_PARTS_LIMIT = 20_000       # parts' sets kept per board (cleared when full)
+
+
+def _by_parts(roots, ok, nbr, reg, within, hi, memo) -> list | None:
+    """The sets of _grow with a limit of one region (lists by size,
+    unsorted), put together region by region: such a set lies in one
+    region, so each region's sets depend only on its allowed spaces and
+    roots, and are kept in `memo` by them. A piece placed or lifted then
+    searches again only its own region. (Without the limit, keeping parts
+    costs more than the searches, which are small: they run whole.) None
+    when some size may pass GROUPS_LIMIT (the caller searches whole)."""
+    if len(memo) > _PARTS_LIMIT:
+        memo.clear()
+    by_size = [[] for _ in range(hi + 1)]
+    while roots:
+        part = within[(roots & -roots).bit_length() - 1]
+        key = (ok & part, roots & part, hi)
+        roots &= ~part
+        hit = memo.get(key)
+        if hit is None:
+            found = _grow(key[1], key[0], nbr, reg, within, hi, 1)
+            if found is None:
+                return None
+            hit = memo[key] = tuple(map(tuple, found))
+        for size, sets in enumerate(hit):
+            if sets:
+                by_size[size].extend(sets)
+    for found in by_size:
+        if len(found) > GROUPS_LIMIT:
+            return None
+    return by_size
+
+
+def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
+    """The connected sets within `ok` holding a root, lists by size
+    (unsorted): see connected_subsets. With a limit of one region, each
+    root's search keeps to its region's spaces (so none is tried and
+    refused). None past GROUPS_LIMIT sets of one size (checked
+    per set grown from, not per set found)."""
     by_size = [[] for _ in range(hi + 1)]
     done = 0                     # roots already searched: later sets never hold one
     while roots:
@@ -137,7 +177,7 @@ def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
         while stack:
             g, size, regs, ext, excl = stack.pop()
             grown = by_size[size + 1]
-            if len(grown) > GROUPS_LIMIT:        # (checked per set grown from, not per set found)
+            if len(grown) > GROUPS_LIMIT:
                 return None
             while ext:
                 b = ext & -ext
@@ -150,10 +190,4 @@ def _grow(roots, ok, nbr, reg, within, hi, limit, budget=None) -> list:
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
                 excl |= b
-    if budget is not None:
-        found = sum(map(len, by_size))
-        if found > SMALL:
-            budget.charge(found)
     return by_size
-
-

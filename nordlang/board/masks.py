@@ -1,0 +1,176 @@
+"""A board's spaces as bits, as the connection graph lays them out.
+
+A mask is a set of spaces: bits in row-major order, with a spare column so
+that shifting a mask by one never wraps into the next row. A set of
+neighbouring spaces then grows by shifting and masking (`grow`), with no
+space listed; the connection graph (graph.py) keeps its components so, and
+the rules' connected(...) and component(...) reach through them.
+"""
+
+from __future__ import annotations
+
+_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
+_REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
+
+
+class _Masks:
+    """A board's spaces as bits: each space's bit, the bit order's spaces,
+    the shift of one row, every space, the structures' spaces, each
+    structure's (port faces, their bits), the sets of spaces and the
+    components made from masks so far, and the last reach of each caller
+    (see `reach`)."""
+
+    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
+                 "reached")
+
+    def __init__(self, grid):
+        width = 1 + max((c for _r, c in grid.spaces), default=0)
+        self.row = width + 1                       # the spare column: no shift wraps
+        self.bit = {s: 1 << (s[0] * self.row + s[1]) for s in grid.spaces}
+        self.space = {b.bit_length() - 1: s for s, b in self.bit.items()}
+        self.valid = _or(self.bit.values())
+        self.free = self.valid & ~_or(self.bit[s] for s in grid.structure_at)
+        self.faces = {sid: (tuple(f for f in (grid.port_faces[p] for p in ports) if f is not None),
+                            _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
+                      for sid, ports in grid.ports.items()}
+        self.facing = tuple((sid, faces, fm) for sid, (faces, fm) in self.faces.items())
+        self.any_face = _or(fm for _sid, _faces, fm in self.facing)
+        self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
+        self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
+        self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
+
+    def spaces(self, m) -> frozenset:
+        hit = self.spaces_of.get(m)
+        if hit is None:
+            if len(self.spaces_of) > _SETS_LIMIT:
+                self.spaces_of.clear()
+            hit = self.spaces_of[m] = frozenset(self.members(m))
+        return hit
+
+    def members(self, m) -> list:
+        out = []
+        space = self.space
+        while m:
+            b = m & -m
+            m ^= b
+            out.append(space[b.bit_length() - 1])
+        return out
+
+    def split(self, m) -> list:
+        """The connected parts of a mask, lowest bit first."""
+        out = []
+        while m:
+            c = self.grow(m & -m, m)
+            m &= ~c
+            out.append(c)
+        return out
+
+    def spread(self, m) -> int:
+        """The spaces orthogonally next to those of a mask (and off-board
+        bits, which callers mask away): a square board's; other geometries
+        spread in the subclasses below."""
+        row = self.row
+        return (m << 1) | (m >> 1) | (m << row) | (m >> row)
+
+    def grow(self, seed, within) -> int:
+        """The connected part of `within` that holds `seed` (any bits)."""
+        spread = self.spread
+        c = seed
+        while True:
+            n = (c | spread(c)) & within
+            if n == c:
+                return c
+            c = n
+
+    def reach(self, seeds, within, key) -> int:
+        """grow(seeds & within, within): the spaces of `within` linked to a
+        seed, worked out from the last answer for the same seeds and `key`
+        (which says what `within` stands for, such as one player's pieces)
+        rather than from scratch. When `within` only gained spaces since,
+        the old reach is part of the new one: it grows from there, a step
+        or two for a piece placed. When it only lost spaces and none of the
+        old reach, nothing changed (a component that lost none of its
+        spaces stays whole, and one no seed touched gains none). Else it
+        grows anew. Any answer kept is exact for its own `within`, so the
+        states of many games and probes may share the memo."""
+        reached = self.reached
+        k = (seeds, key)
+        last = reached.get(k)
+        if last is not None:
+            old, r = last
+            if old == within:
+                return r
+            if not old & ~within:
+                r = self.grow(r | (seeds & within), within)
+            elif within & ~old or (old & ~within) & r:
+                r = self.grow(seeds & within, within)
+        else:
+            if len(reached) > _REACH_LIMIT:
+                reached.clear()
+            r = self.grow(seeds & within, within)
+        reached[k] = (within, r)
+        return r
+
+
+class _ShiftMasks(_Masks):
+    """A board whose neighbours lie at fixed bit offsets other than Nord's
+    (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with the spare
+    column none of them wraps into a space of another row."""
+
+    __slots__ = ("shifts",)
+
+    def __init__(self, grid, shifts):
+        super().__init__(grid)
+        self.shifts = shifts(self.row)
+
+    def spread(self, m) -> int:
+        out = 0
+        for k in self.shifts:
+            out |= (m << k) | (m >> k)
+        return out
+
+
+class _TableMasks(_Masks):
+    """A board given as a graph: each bit's neighbours come from a table."""
+
+    __slots__ = ("near",)
+
+    def __init__(self, grid):
+        super().__init__(grid)
+        self.near = {b.bit_length() - 1: _or(self.bit[n] for n in grid.orth[s]) for s, b in self.bit.items()}
+
+    def spread(self, m) -> int:
+        out = 0
+        near = self.near
+        while m:
+            b = m & -m
+            m ^= b
+            out |= near[b.bit_length() - 1]
+        return out
+
+
+def _or(bits) -> int:
+    m = 0
+    for b in bits:
+        m |= b
+    return m
+
+
+def _masks(grid) -> _Masks:
+    m = grid.memo.get("link_masks")
+    if m is None:
+        geo = grid.geometry
+        if geo.kind == "square":
+            m = _Masks(grid)
+        elif geo.shifts(2) is None:
+            m = _TableMasks(grid)
+        else:
+            m = _ShiftMasks(grid, geo.shifts)
+        grid.memo["link_masks"] = m
+    return m
+
+
+def bit_layout(grid) -> _Masks:
+    """The board's spaces as bits, as the connection graph lays them out
+    (`bit`, `free`: other modules' masks can then meet its `occ`)."""
+    return _masks(grid)
