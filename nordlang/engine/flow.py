@@ -120,7 +120,7 @@ class Machine:
                 if probe or stop or self.turn_stop is not None and self._stops_here(state):
                     return
                 self.begin_turn(state, first=state.turn == 0, budget=work)
-                continue
+                frames = state.frames
             fr = frames[-1]
             code = fr.code
             n = len(code)
@@ -138,7 +138,9 @@ class Machine:
                                          "a runaway rulebook", code[min(pc, n - 1)].pos if code else None,
                                          hint="look for a loop with a very large limit or collection")
                     if pc >= n:
-                        self._pop(state)             # the flow is done: back to its caller
+                        frames.pop()                 # the flow is done: back to its caller
+                        if state.probing and frames:
+                            self._resume(state)
                         break
                     ins = code[pc]
                     pc += 1
@@ -238,12 +240,11 @@ class Machine:
         return Ctx(state, self.rules, fr.vars)
 
     @staticmethod
-    def _pop(state):
-        frames = state.frames
-        frames.pop()
-        p = state.probing
-        if p and frames and id(frames[-1]) in p.below:
-            frames[-1] = frames[-1].copy(p.memo)     # the position's own frame: copied before it runs on
+    def _resume(state):
+        """A probe in place back in a frame of the position's own: copied before it runs on."""
+        frames, p = state.frames, state.probing
+        if id(frames[-1]) in p.below:
+            frames[-1] = frames[-1].copy(p.memo)
 
     # ---- choices ----
     def values(self, state, fr, step, ctx=None) -> list:
