@@ -58,7 +58,7 @@ from .base import Agent, register, sample_seed
 
 
 class _Node:
-    __slots__ = ("game", "mover", "n_opts", "texts", "children", "untried", "visits", "total", "best",
+    __slots__ = ("game", "mover", "n_opts", "children", "untried", "visits", "total", "best",
                  "value", "moves_made")
 
     def __init__(self, game, value):
@@ -67,7 +67,6 @@ class _Node:
         p = st.pending
         self.mover = None if p is None else p.player
         self.n_opts = 0 if p is None else len(p.options)
-        self.texts = () if p is None else p.texts
         self.children = {}          # option index -> _Node
         self.untried = None         # option indices still to try (None: not drawn yet)
         self.visits = 1
@@ -75,6 +74,12 @@ class _Node:
         self.total = list(value)    # sum of score vectors backed up through here
         self.best = value           # minimax vector: best child for the mover
         self.moves_made = st.moves_made
+
+    @property
+    def texts(self):
+        """The options' texts (made only when a kept subtree is matched: most positions never need them)."""
+        p = self.game.state.pending
+        return () if p is None else p.texts
 
 
 @register
