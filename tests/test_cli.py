@@ -222,3 +222,13 @@ def test_output_failing_in_the_middle_of_a_game_leaves_a_partial_log(tmp_path, c
     assert f"stopped: the game so far (3 moves, to turn 2) is written to {log}" in err
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out.startswith("partial game: 3 moves, replayed and matching up to turn 2")
+
+
+def test_each_command_word_is_built_by_the_module_the_lazy_parser_loads_for_it():
+    from nordlang.cli import MODULE_OF, build_parser
+    full = build_parser()
+    words = set(next(a for a in full._actions if a.dest == "command").choices)
+    assert words == set(MODULE_OF)
+    for word, module in MODULE_OF.items():
+        lazy = build_parser([word, "--help"])
+        assert word in next(a for a in lazy._actions if a.dest == "command").choices, module

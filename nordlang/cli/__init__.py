@@ -15,6 +15,9 @@ from ..errors import NordError, UsageError
 
 COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve"]
 # each is a module of this package with add(subparsers); a missing one is skipped
+MODULE_OF = {**{name: name for name in COMMANDS if name != "info"},
+             **dict.fromkeys(["games", "variants", "schema", "doc"], "info")}
+# each command word, and the module that adds it (tests/test_cli.py checks the two agree)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,14 +31,20 @@ class _Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv=None) -> argparse.ArgumentParser:
+    """The whole parser; given a command line that names a command, only
+    that command's (argparse reads no other then): each command's module
+    and its imports are loaded only when it runs."""
     parser = _Parser(prog="nord", description="Play, test, simulate and draw board games written as data.")
     from .. import __version__
     parser.add_argument("--version", action="version", version=f"nordlang {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     import importlib
+    wanted = _command_named(argv)
     for name in COMMANDS:
+        if wanted is not None and name != wanted:
+            continue
         try:
             mod = importlib.import_module(f".{name}", __name__)
         except ModuleNotFoundError as e:  # pragma: no cover - a command not built yet
@@ -44,6 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
             raise
         mod.add(sub)
     return parser
+
+
+def _command_named(argv) -> str | None:
+    """The module of the command a command line names (its first word, when it is one), or None."""
+    if argv is None:
+        return None
+    first = next((a for a in argv if not a.startswith("-")), None)
+    if first is None or argv.index(first) > 0:
+        return None
+    return MODULE_OF.get(first)
 
 
 def add_rules_options(p, players=True, variants=True, variant_default=(), variant_help=None, params=False):
@@ -154,7 +173,9 @@ def at_least_one(text):
 
 def main(argv=None) -> int:
     try:
-        parser = build_parser()
+        if argv is None:
+            argv = sys.argv[1:]
+        parser = build_parser(argv)
         try:
             args = parser.parse_args(argv)
         except SystemExit:                 # --help, --version (written) or a usage error (exit 2)
