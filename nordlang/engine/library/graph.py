@@ -26,7 +26,10 @@ def _connected(ctx, a, b, over=None):
         player = type(over) is int
         if ca or cb or not player and _is_collection(over):     # masks made from the collections' members
             _charge_(ctx, size(a) + size(b) + (0 if player else size(over)))
-        within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
+        if player and 0 <= over < ctx.rules.num_players:
+            within = ctx.state.owner_mask(over)
+        else:
+            within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
         ma = _mask_of(ctx, a)
         seeds = ma & within
         goal = _mask_of(ctx, b) & within
