@@ -113,9 +113,9 @@ class _Masks:
 
 
 class _ShiftMasks(_Masks):
-    """A board whose neighbours lie at fixed bit offsets other than Nord's
-    (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with the spare
-    column none of them wraps into a space of another row."""
+    """A board whose neighbours lie at fixed bit offsets other than the
+    square's (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with
+    the spare column none of them wraps into a space of another row."""
 
     __slots__ = ("shifts",)
 

@@ -21,18 +21,22 @@ from .zones import _open_spaces
       example="connected(top_row, bottom_row, player)", group="graph", args=("structure", "structure", "player"),
       returns="truth")
 def _connected(ctx, a, b, over=None):
+    grid = ctx.rules.grid
+    known = grid.memo.get("collection_masks")
+    if known is not None and type(over) is int and 0 <= over < ctx.rules.num_players:
+        ka, kb = known.get(id(a)), known.get(id(b))
+        if ka is not None and kb is not None and ka[0] is a and kb[0] is b:
+            # (two collections whose masks are kept, and a player: what the general case below comes to)
+            if len(a) + len(b) > SMALL:
+                charge(ctx, len(a) + len(b))
+            return _linked(grid, ka[1], kb[1], ctx.state.owner_mask(over), over)
     ca, cb = _is_collection(a), _is_collection(b)
     if over is not None or ca or cb:
         player = type(over) is int
         if ca or cb or not player and _is_collection(over):     # masks made from the collections' members
             _charge_(ctx, size(a) + size(b) + (0 if player else size(over)))
         within = ctx.state.links.occ if over is None else _over_mask(ctx, over)
-        ma = _mask_of(ctx, a)
-        seeds = ma & within
-        goal = _mask_of(ctx, b) & within
-        if not (seeds and goal):
-            return False
-        return bool(seeds & goal or bit_layout(ctx.rules.grid).reach(ma, within, _reach_key(over)) & goal)
+        return _linked(grid, _mask_of(ctx, a), _mask_of(ctx, b), within, _reach_key(over))
     if ctx.state.links.connected(a, b):
         return True
     grid = ctx.rules.grid         # (false: is each a node of this board? A typo is not "not connected")
@@ -99,6 +103,16 @@ def _is_collection(x) -> bool:
     """A collection of nodes (not one space: a space is a (row, col) tuple)."""
     t = type(x)
     return t is frozenset or t is list or t is set or (t is tuple and not (len(x) == 2 and type(x[0]) is int))
+
+
+def _linked(grid, ma, mb, within, key) -> bool:
+    """True when a space of mask ma and one of mask mb lie in one component
+    of `within` (through the bit layout's reach, kept by key)."""
+    seeds = ma & within
+    goal = mb & within
+    if not (seeds and goal):
+        return False
+    return bool(seeds & goal or bit_layout(grid).reach(ma, within, key) & goal)
 
 
 def _reach_key(over):
