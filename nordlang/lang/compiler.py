@@ -33,6 +33,7 @@ from .cost import ESTIMATING, warnings_of
 from .expressions import Expressions
 from .memo import Func, is_cheap
 from .names import Names
+from .reads import Reader
 from .runtime import _COUNTER, _RUNTIME
 from .statements import Statements
 from .trace import Where
@@ -116,15 +117,18 @@ class Compiler(Expressions, Statements, Checks):
         self.env[name] = value
         return name
 
-    def _uses(self, b):
+    def _uses(self, b, node=None, scope=frozenset(), local=None):
+        """Note a primitive the text calls (node: the call; None for a bare name), and what it reads."""
         self.names.primitives.add(b.name)
         if not b.static and self.current is not None:
             self.current.dynamic = True
+            self.current.reads |= Reader(self.names).of_call(b, node, scope, local or {})
 
-    def _dep(self, name):
+    def _dep(self, name, f=None):
         self.names.used.add(name)
         if self.current is not None:
             self.current.deps.add(name)
+            self.current.callees.add(f if f is not None else self.names.funcs[name])
 
     # -- public entry points (closures of ctx) --
     def _deep(self, node):

@@ -56,13 +56,13 @@ class Expressions:
                 return self.error(node, f"{name!r} needs {len(f.params)} argument(s): {name}({', '.join(f.params)})")
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
-            self._dep(name)
+            self._dep(name, f)
             if self.tracing:
                 return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx)"
             return f"{self.bind(f, 'f')}.call(ctx)"
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
-            self._uses(b)
+            self._uses(b, None, scope, local)
             if b.inline is not None:
                 return f"({b.inline})"
             return f"{self.bind(b.fn, 'b')}(ctx)"
@@ -171,7 +171,7 @@ class Expressions:
             return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
         if b.kind == BARE:
             return self.error(node, f"{name!r} is a value, not a function: write {name} without parentheses")
-        self._uses(b)
+        self._uses(b, node, scope, local)
         fn = self.bind(b.fn, "b")
         lo, hi = b.arity
         if b.kind == LAZY:
@@ -238,7 +238,7 @@ class Expressions:
         if node.gen is not None or len(node.args) != len(f.params):
             return self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
                                     f"got {len(node.args)}")
-        self._dep(f.name)
+        self._dep(f.name, f)
         if f.tree is not None and self.inline:
             src = self._inline(node, f, scope, local)
             if src is not None:
