@@ -208,8 +208,8 @@ class State:
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        parts = self.parts
-        parts[ZONES] = parts[zone_part(key)] = v        # (a part's version: the state's when it last changed)
+        parts = self.parts         # (a part's version: the state's when it last changed; zone_part written out)
+        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -249,7 +249,7 @@ class State:
             return
         v = self.version = hash((self.version, 2, key, item, n))
         parts = self.parts
-        parts[ZONES] = parts[zone_part(key)] = v
+        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:

@@ -12,7 +12,7 @@ it passed through and where each was called; finding them costs nothing
 until something fails (an expression is then run again, traced: see _fail).
 
 The Compiler is made of its parts: expressions.py and statements.py
-generate the code, checks.py checks literals against the kinds of value
+generate the code (shortcuts.py the shortcuts it takes), checks.py checks literals against the kinds of value
 primitives declare; memo.py says how calls of definitions are made,
 trace.py places runtime failures, runtime.py holds the helpers the code calls,
 names.py the names (Names) a rulebook hands it. The compiler uses them; none
@@ -73,6 +73,8 @@ class Compiler(Expressions, Statements, Checks):
         self.where = None         # the Where of the effects being made (their statements' handlers name it)
         self.calls_original = False   # the text calls original(...): it is not inlined into its callers
         self._where_names: dict = {}
+        self._arguments: dict = {}   # an inlined parameter's code -> (argument, scope, locals) (Expressions._inline)
+        self._numbers: set = set()   # the locals (by their code's names) that loops bind to numbers
 
     # -- helpers --
     def pos(self, node) -> Pos:

@@ -128,6 +128,7 @@ def call(ctx{params}):
         hit = _remember(key, py(ctx{params}))
     {answered}{decide}return hit
 """
+_CODE: dict = {}            # source -> its code
 _TRIAL_COUNT = "tally[0] += 1\n    "
 _TRIAL_ANSWERED = "else:\n        tally[1] += 1\n    "
 _TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else py\n    "
@@ -150,7 +151,10 @@ def _memo_call(f, py, reads, params, trial=None):
         count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
     src = _CALL.format(params=", *args" if params else "", args=", args" if params else "", get=get,
                        versions=versions, count=count, answered=answered, decide=decide)
-    exec(compile(src, f"<memo of {f.name}>", "exec"), env)
+    code = _CODE.get(src)
+    if code is None:
+        code = _CODE[src] = compile(src, "<memoised call>", "exec")     # (a few shapes: compiled once each)
+    exec(code, env)
     return env["call"]
 
 

@@ -1,9 +1,9 @@
 """Which parts of the position a rulebook definition reads.
 
 The state keeps a version for each part (engine/state.py `parts`), changed
-with the part: a zone name's zones (a grid's cells with their grid), the
-board's places, the board's occupancy, counters by their first word, whose
-turn. A definition's value is memoised under the versions of the parts it
+with the part: a zone name's zones (a grid's cells with their grid; the
+part is the name), the board's places (None), the board's occupancy,
+counters by their first word, whose turn. A definition's value is memoised under the versions of the parts it
 reads (lang/memo.py), so it outlives changes to the others: the value of
 one that reads only hands is kept while the board changes.
 
@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from . import ast as A
 
-ALL = "all"            # the whole position (its version)
-ZONES = "zones"        # every zone (a change to any zone changes it)
-OCCUPANCY = "occupancy"  # which pieces stand on the board's spaces
-TURN = "turn"          # whose turn, and its number
-_ZONE_ARG = "zone"     # (in READS) the zone the first argument names
+# (the parts that are no zone's are tuples: a zone's name is a text)
+ALL = ("all",)                 # the whole position (its version)
+ZONES = ("zones",)             # every zone (a change to any zone changes it)
+OCCUPANCY = ("occupancy",)     # which pieces stand on the board's spaces
+TURN = ("turn",)               # whose turn, and its number
+_ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
 
 # What the primitives that read the position read (each is a part, or _ZONE_ARG).
 # A primitive that reads the position and is not listed reads ALL.
@@ -43,11 +44,9 @@ ZONE_TOUCHES = frozenset({"take", "put", "shift", "compact", "shuffle", "draw"})
 
 
 def zone_part(key):
-    """The part a zone belongs to: its name's (the pair (name, owner), a
-    grid's cells (name, owner, row, column)), or the board's places'."""
-    if key.__class__ is tuple and key and key[0].__class__ is str:
-        return ("zone", key[0])
-    return ("zone", None)
+    """The part a zone belongs to: its name (of the pair (name, owner), of a
+    grid's cell (name, owner, row, column)), or None: the board's places."""
+    return key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None
 
 
 def counter_part(key):
@@ -92,7 +91,7 @@ class Reader:
             if n in local or n in scope or n in names.funcs:
                 return ZONES
             if n in names.constructors and n not in names.constants:
-                return ("zone", n)
+                return n
             b = names.registry.get(n)
             if n == "cell" and b is not None and b.static and node.args:
                 return self.zone_of(node.args[0], scope, local)
@@ -119,7 +118,7 @@ def read_set(f, busy=None):
             parts.update(sub)
         else:
             if ZONES in parts:      # (it changes with every zone: no zone's part need be asked)
-                parts = {p for p in parts if not (p.__class__ is tuple and p[0] == "zone")}
+                parts = {p for p in parts if p.__class__ is tuple}
             out = tuple(sorted(parts, key=repr))
     busy.discard(id(f))
     f._read_set = out
