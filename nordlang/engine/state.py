@@ -17,6 +17,7 @@ import itertools
 from ..board.graph import links_for
 from ..board.masks import bit_layout
 from ..errors import EvalError
+from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, zone_part
 from .rng import Rng
 
 _FRESH = itertools.count()
@@ -26,7 +27,7 @@ class State:
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
-                 "revealed", "hidden_moves", "free", "free_at")
+                 "revealed", "hidden_moves", "free", "free_at", "parts", "base")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -56,6 +57,8 @@ class State:
         self.hidden_moves = frozenset()   # indices of history entries (secret choices) the others have not seen
         self.free = None          # the board's open spaces in board order (made when first asked), kept up to date
         self.free_at = None       # ... and their places in the board's order, to find where one goes
+        self.parts = {}           # part of the position (lang/reads.py) -> the version it last changed at
+        self.base = self.version  # the version parts not in `parts` are as they were at
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
@@ -77,6 +80,7 @@ class State:
         s._links = self._links
         s.moves_made = self.moves_made
         s.version = self.version
+        s.parts, s.base = dict(self.parts), self.base
         return s
 
     def clone(self, keep_log: bool = False, light: bool = False) -> State:
@@ -122,6 +126,7 @@ class State:
     def fresh(self) -> None:
         """A version no other state has (after changes made outside add/remove)."""
         self.version = hash(("fresh", next(_FRESH)))
+        self.parts, self.base = {}, self.version
 
     def touch(self, *what) -> None:
         """Record that the position changed.
@@ -129,8 +134,17 @@ class State:
         The version is a hash chained over the changes, so two copies that
         make the same changes from the same position share versions, and
         memoised rule values (keyed by version) are shared between them.
+        A zone effect's change (ZONE_TOUCHES: the effect, then the zone) and
+        a new turn change their parts' versions; any other, every part's.
         """
-        self.version = hash((self.version,) + what)
+        v = self.version = hash((self.version,) + what)
+        tag = what[0] if what else None
+        if tag in ZONE_TOUCHES and len(what) > 1:
+            self.parts[zone_part(what[1])] = self.parts[ZONES] = v
+        elif tag == "turn":
+            self.parts[TURN] = v
+        else:
+            self.parts, self.base = {}, v
 
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
@@ -197,7 +211,9 @@ class State:
         """Put n of item into a zone; returns the slot index for tracks."""
         if n <= 0:
             return None
-        self.version = hash((self.version, 1, key, item, n))
+        v = self.version = hash((self.version, 1, key, item, n))
+        parts = self.parts         # (a part's version: the state's when it last changed; zone_part written out)
+        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -212,6 +228,7 @@ class State:
                 self.occupied[key] = item
                 if self.free is not None:
                     self._close(key)
+                parts[OCCUPANCY] = v
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.added(key)
                 if self.owned is not None:
@@ -236,7 +253,9 @@ class State:
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:
             return
-        self.version = hash((self.version, 2, key, item, n))
+        v = self.version = hash((self.version, 2, key, item, n))
+        parts = self.parts
+        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
@@ -254,6 +273,7 @@ class State:
                 del self.occupied[key]
                 if self.free is not None:
                     self._open(key)
+                parts[OCCUPANCY] = v
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:
@@ -378,7 +398,7 @@ class State:
 
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
-        self.version = hash((self.version, 3, key, n))
+        self.version = self.parts[counter_part(key)] = hash((self.version, 3, key, n))
 
 
 def _space_order(grid) -> dict:

@@ -12,7 +12,7 @@ it passed through and where each was called; finding them costs nothing
 until something fails (an expression is then run again, traced: see _fail).
 
 The Compiler is made of its parts: expressions.py and statements.py
-generate the code, checks.py checks literals against the kinds of value
+generate the code (shortcuts.py the shortcuts it takes), checks.py checks literals against the kinds of value
 primitives declare; memo.py says how calls of definitions are made,
 trace.py places runtime failures, runtime.py holds the helpers the code calls,
 names.py the names (Names) a rulebook hands it. The compiler uses them; none
@@ -33,6 +33,7 @@ from .cost import ESTIMATING, warnings_of
 from .expressions import Expressions
 from .memo import Func, is_cheap
 from .names import Names
+from .reads import Reader
 from .runtime import _COUNTER, _RUNTIME
 from .statements import Statements
 from .trace import Where
@@ -72,6 +73,8 @@ class Compiler(Expressions, Statements, Checks):
         self.where = None         # the Where of the effects being made (their statements' handlers name it)
         self.calls_original = False   # the text calls original(...): it is not inlined into its callers
         self._where_names: dict = {}
+        self._arguments: dict = {}   # an inlined parameter's code -> (argument, scope, locals) (Expressions._inline)
+        self._numbers: set = set()   # the locals (by their code's names) that loops bind to numbers
 
     # -- helpers --
     def pos(self, node) -> Pos:
@@ -116,15 +119,18 @@ class Compiler(Expressions, Statements, Checks):
         self.env[name] = value
         return name
 
-    def _uses(self, b):
+    def _uses(self, b, node=None, scope=frozenset(), local=None):
+        """Note a primitive the text calls (node: the call; None for a bare name), and what it reads."""
         self.names.primitives.add(b.name)
         if not b.static and self.current is not None:
             self.current.dynamic = True
+            self.current.reads |= Reader(self.names).of_call(b, node, scope, local or {})
 
-    def _dep(self, name):
+    def _dep(self, name, f=None):
         self.names.used.add(name)
         if self.current is not None:
             self.current.deps.add(name)
+            self.current.callees.add(f if f is not None else self.names.funcs[name])
 
     # -- public entry points (closures of ctx) --
     def _deep(self, node):

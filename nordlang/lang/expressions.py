@@ -8,6 +8,7 @@ from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .memo import Func
 from .runtime import _COUNTER
+from .shortcuts import _TUPLES, Shortcuts
 from .trace import _show
 
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
@@ -20,7 +21,7 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions:
+class Expressions(Shortcuts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
@@ -56,13 +57,13 @@ class Expressions:
                 return self.error(node, f"{name!r} needs {len(f.params)} argument(s): {name}({', '.join(f.params)})")
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
-            self._dep(name)
+            self._dep(name, f)
             if self.tracing:
                 return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx)"
             return f"{self.bind(f, 'f')}.call(ctx)"
         b = self.names.registry.get(name)
         if b is not None and b.kind == BARE:
-            self._uses(b)
+            self._uses(b, None, scope, local)
             if b.inline is not None:
                 return f"({b.inline})"
             return f"{self.bind(b.fn, 'b')}(ctx)"
@@ -103,8 +104,13 @@ class Expressions:
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
                 it = f"_each(ctx, {it}, {where})"
+            made_by = self._primitive(cf.iter, scope, local)
+            if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
+                self._numbers.add(names[0])      # (a number, or an index: see _numeric)
             if len(names) == 1:
                 parts.append(f"for {names[0]} in {it}")
+            elif not self.tracing and _TUPLES.get(made_by) == len(names):
+                parts.append(f"for ({', '.join(names)}) in {it}")      # (each item is such a tuple)
             else:
                 parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
             for c in cf.conds:
@@ -192,7 +198,7 @@ class Expressions:
             return self.error(node, f"{name!r} is an effect; use it as a statement, not inside an expression")
         if b.kind == BARE:
             return self.error(node, f"{name!r} is a value, not a function: write {name} without parentheses")
-        self._uses(b)
+        self._uses(b, node, scope, local)
         fn = self.bind(b.fn, "b")
         lo, hi = b.arity
         if b.kind == LAZY:
@@ -259,7 +265,7 @@ class Expressions:
         if node.gen is not None or len(node.args) != len(f.params):
             return self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
                                     f"got {len(node.args)}")
-        self._dep(f.name)
+        self._dep(f.name, f)
         if f.tree is not None and self.inline:
             src = self._inline(node, f, scope, local)
             if src is not None:
@@ -279,6 +285,8 @@ class Expressions:
             if n == 0 or (n > 1 and not self._simple(a, scope, local)):
                 return None
         sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
+        for p, a in zip(f.params, node.args):
+            self._arguments[sub[p]] = (a, scope, local)
         self.inlined = True
         if self.current is not None:
             self.current.inlines.add(f.name)
@@ -324,13 +332,22 @@ class Expressions:
         if known and isinstance(table, dict) and node.name not in table:
             self.error(node, f"{node.obj.id} has no field {node.name!r}", expected=", ".join(map(str, table)),
                        hint=did_you_mean(node.name, map(str, table)))
-        return f"_attr({self.gen(node.obj, scope, local)}, {node.name!r}, {self.bind(self.pos(node), 'p')})"
+        errors = len(self.errors)
+        obj = self.gen(node.obj, scope, local)
+        if len(self.errors) == errors:
+            projected = self._projected(node, scope, local)
+            if projected is not None:
+                return projected
+        return f"_attr({obj}, {node.name!r}, {self.bind(self.pos(node), 'p')})"
 
     def _BinOp(self, node, scope, local):
         if node.op in ("==", "!="):
             self._check_compare(node, scope, local)
         assert node.op in _OPS
         left, right = self.gen(node.left, scope, local), self.gen(node.right, scope, local)
+        folded = self._fold(node, scope, local)
+        if folded is not None:
+            return folded
         if node.op in _NUMBERS_ONLY:
             # numbers only: Python's * repeats a text or a list, and its % formats a text
             helper, does = _NUMBERS_ONLY[node.op]
@@ -341,22 +358,11 @@ class Expressions:
                     return self.error(side, f"{node.op} {does} numbers, not {what}",
                                       hint="nordlang repeats no text or list" if node.op == "*" else
                                       "nordlang formats no text with %")
-            if not (self._is_number(node.left) and self._is_number(node.right)):
+            if not (self._number(node.left, scope, local) and self._number(node.right, scope, local)):
                 return f"{helper}({left}, {right})"
         if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
         return f"({left} {node.op} {right})"
-
-    def _small(self, node, scope, local) -> bool:
-        """Does the text show that the operation's work is small (a constant,
-        a number or a value of a known kind on one side, a literal list to
-        look in)? Else its operands may be collections, and the work is
-        charged (budget.py)."""
-        if node.op in ("in", "not in"):
-            return isinstance(node.right, (A.ListX, A.TupleX))
-        return any(isinstance(x, A.Const) or self._is_number(x) or
-                   (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
-                   for x in (node.left, node.right))
 
     @staticmethod
     def _is_number(node) -> bool:

@@ -1,9 +1,9 @@
 """Memo policy: how calls of rulebook definitions are made.
 
-A definition's value is memoised by its arguments and, unless it is static,
-the state's version; a definition cheap enough to run (or to inline) is
-not; a memo of position values is on trial until it shows it pays
-(Func._on_trial).
+A definition's value is memoised by its arguments and, unless it is
+static, the versions of the parts of the position it reads (reads.py); a
+definition cheap enough to run (or to inline) is not; a memo of position
+values is on trial until it shows it pays (_make_trial).
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from ..errors import Pos
 from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
 from .names import Names
+from .reads import read_set
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
-# state version). Definitions see only their arguments and the state, so a
-# value can be reused for as long as the state's version is unchanged;
+# versions of the parts of the state it reads). Definitions see only their
+# arguments and the state, so a value can be reused for as long as those
+# parts are unchanged;
 # static definitions (which never read the position) need no version and
 # are kept apart, in _STATIC: their keys are few, and live for the process.
 # The memo of the others is kept small (cleared when full): its values are
@@ -27,7 +29,7 @@ from .names import Names
 # entries it took 10% of a random game's time, with 2 000 about 2%).
 _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
-_TRIAL = 500                # calls that decide whether a definition's memo pays (Func._on_trial)
+_TRIAL = 500                # calls that decide whether a definition's memo pays (_make_trial)
 _PAYS = 10                  # ... it pays when at least 1 call in _PAYS finds its value there
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
@@ -64,6 +66,9 @@ class Func:
     inlines: set = field(default_factory=set)  # definitions written into its code
     seq: bool = False          # its value is a tuple or list, already in order
     original: Func | None = None   # the definition a variant's replaced (called as original(...))
+    reads: set = field(default_factory=set)     # the parts of the position its own text reads (reads.py)
+    callees: set = field(default_factory=set)   # the definitions its text calls (or inlines)
+    _read_set: object = False  # the parts it reads, callees' included (reads.read_set): None for all
 
     def __post_init__(self):
         self.call = self._generic_call
@@ -77,26 +82,24 @@ class Func:
         """Choose how calls run, once `cheap` and `static` are known.
 
         Generated code calls `func.call(...)`, so the choice made here
-        (direct, or memoised by arguments and, unless static, the state's
-        version) is made once, not on every call. A memo of position values
-        is first on trial (see `_on_trial`).
+        (direct, or memoised by arguments and, unless static, the versions
+        of the parts of the position it reads) is made once, not on every
+        call. A memo of position values is first on trial (see `_make_trial`).
         """
         f, py = self, self.py
         if self.kind == EFFECT or (self.cheap and not self.static):
             self.call = py
             return
-        memo_get = _MEMO.get
-        if not self.params:
-            # no arguments: the key is the definition (and the version), no argument tuple
-            if self.static:
-                def call(ctx):
-                    hit = _STATIC.get(f, _MISSING)
-                    return _remember_static(f, py(ctx)) if hit is _MISSING else hit
-            else:
-                call = self._on_trial(_by_version(f, py))
-            self.call = call
+        if not self.static:
+            reads = read_set(self)
+            self.call = _memo_call(f, py, reads, bool(self.params), trial=_make_trial(f, py, reads))
             return
-        if self.static:
+        if not self.params:
+            # no arguments: the key is the definition, no argument tuple
+            def call(ctx):
+                hit = _STATIC.get(f, _MISSING)
+                return _remember_static(f, py(ctx)) if hit is _MISSING else hit
+        else:
             def call(ctx, *args):
                 key = (f, args)
                 try:
@@ -104,44 +107,66 @@ class Func:
                 except TypeError:      # an argument that cannot be a key
                     return py(ctx, *args)
                 return _remember_static(key, py(ctx, *args)) if hit is _MISSING else hit
-        else:
-            def call(ctx, *args):
-                key = (f, args, ctx.state.version)
-                try:
-                    hit = memo_get(key, _MISSING)
-                except TypeError:      # an argument that cannot be a key
-                    return py(ctx, *args)
-                return _remember(key, py(ctx, *args)) if hit is _MISSING else hit
-            call = self._on_trial(call)
         self.call = call
 
-    def _on_trial(self, memoised):
-        """The memoised call, on trial: its first _TRIAL calls count how often
-        the memo answers; under 1 in 10, calls go straight to the code from
-        then on (a definition asked once per position, like the options of a
-        random player's choice, was only paying for its memo; at 1 in 10 a
-        small definition's rare answers still cost more in keys and stores
-        than they save). The values are the same either way: only the time
-        differs."""
-        f, py = self, self.py
-        memo_get = _MEMO.get
-        tally = [0, 0]                 # calls, memo answers
 
-        def trial(ctx, *args):
-            key = (f, args, ctx.state.version)
-            try:
-                hit = memo_get(key, _MISSING)
-            except TypeError:          # an argument that cannot be a key
-                return py(ctx, *args)
-            tally[0] += 1
-            if hit is _MISSING:
-                hit = _remember(key, py(ctx, *args))
-            else:
-                tally[1] += 1
-            if tally[0] >= _TRIAL:
-                f.call = memoised if _PAYS * tally[1] >= tally[0] else py
-            return hit
-        return trial
+# The memoised call of a definition that reads the position, made for its
+# read set (written out: this runs on every call). Its key is the definition,
+# its arguments and the versions of the parts it reads: the state's `base`
+# (which changes when the position changes past what parts say) and each
+# part's version (None while the part is as it was at `base`); or, for a
+# definition that reads everything, the state's version.
+_CALL = """
+def call(ctx{params}):
+    st = ctx.state
+    {get}key = (f{args}, {versions})
+    try:
+        hit = memo_get(key, _MISSING)
+    except TypeError:          # an argument that cannot be a key
+        return py(ctx{params})
+    {count}if hit is _MISSING:
+        hit = _remember(key, py(ctx{params}))
+    {answered}{decide}return hit
+"""
+_CODE: dict = {}            # source -> its code
+_TRIAL_COUNT = "tally[0] += 1\n    "
+_TRIAL_ANSWERED = "else:\n        tally[1] += 1\n    "
+_TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else py\n    "
+
+
+def _memo_call(f, py, reads, params, trial=None):
+    """f's memoised call, keyed by `reads` (None: the state's version);
+    with `trial` (the tally and the call it settles on) the call on trial."""
+    env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
+           "_TRIAL": _TRIAL, "_PAYS": _PAYS}
+    if reads is None:
+        get, versions = "", "st.version"
+    else:
+        get = "g = st.parts.get\n    " if reads else ""
+        env.update({f"r{i}": r for i, r in enumerate(reads)})
+        versions = "".join(["st.base"] + [f", g(r{i})" for i in range(len(reads))])
+    count = answered = decide = ""
+    if trial is not None:
+        env["tally"], env["memoised"] = trial
+        count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
+    src = _CALL.format(params=", *args" if params else "", args=", args" if params else "", get=get,
+                       versions=versions, count=count, answered=answered, decide=decide)
+    code = _CODE.get(src)
+    if code is None:
+        code = _CODE[src] = compile(src, "<memoised call>", "exec")     # (a few shapes: compiled once each)
+    exec(code, env)
+    return env["call"]
+
+
+def _make_trial(f, py, reads):
+    """(tally, memoised call) for f's memoised call on trial: its first
+    _TRIAL calls count how often the memo answers; under 1 in 10, calls go
+    straight to the code from then on (a definition asked once per
+    position, like the options of a random player's choice, was only paying
+    for its memo; at 1 in 10 a small definition's rare answers still cost
+    more in keys and stores than they save). The values are the same either
+    way: only the time differs."""
+    return [0, 0], _memo_call(f, py, reads, bool(f.params))
 
 
 def by_position(fn):

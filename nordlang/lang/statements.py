@@ -79,7 +79,7 @@ class Statements:
                 self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
                                  f"got {len(node.args)}")
                 return []
-            self._dep(name)
+            self._dep(name, f)
             args = "".join(", " + self.gen(a, scope, local) for a in node.args)
             call = f"{self.bind(f, 'f')}.call(ctx{args})"
         else:

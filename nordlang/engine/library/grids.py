@@ -35,7 +35,11 @@ def _cell(ctx, c) -> tuple:
       "top, columns from the left); it holds items as a pool does", example="cell(tableau(player), 0, 2)",
       group="grids")
 def _cell_at(ctx, z, r, c):
-    rows, columns = _grid(ctx, z)
+    dims = ctx.rules.grid_zones.get(z[0]) if z.__class__ is tuple and len(z) == 2 and z[0].__class__ is str \
+        else None            # (_grid, written out: this runs very often)
+    rows, columns = dims if dims is not None else _grid(ctx, z)
+    if r.__class__ is int and c.__class__ is int and 0 <= r < rows and 0 <= c < columns:
+        return (z[0], z[1], r, c)
     if type(r) is not int or not 0 <= r < rows:
         raise EvalError(f"{ctx.rules.show(z)} has no row {ctx.rules.show(r)}: its rows are 0 to {rows - 1}")
     if type(c) is not int or not 0 <= c < columns:
@@ -46,9 +50,12 @@ def _cell_at(ctx, z, r, c):
 @_def("filled_cells", arity=(1, 1), doc="the cells of a grid zone that hold items, row by row from the top, each row "
       "from the left", example="len(filled_cells(tableau(player)))", group="grids")
 def _filled_cells(ctx, z):
-    _grid(ctx, z)
+    cells = ctx.state.cells.get(z) if z.__class__ is tuple else None     # (only a grid's key has cells)
+    if cells is None:
+        _grid(ctx, z)
+        return ()
     pools = ctx.state.pools
-    out = tuple([c for c in ctx.state.cells.get(z, ()) if pools[c]])     # (the cells are kept in order)
+    out = tuple([c for c in cells if pools[c]])     # (the cells are kept in order)
     _charge_(ctx, len(out))
     return out
 

@@ -42,13 +42,18 @@ def _amount(ctx, zone, item):
 def _total(ctx, zone):
     pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
     if pool is not None:
-        return sum(pool.values())
+        return sum(pool.values()) if pool else 0
+    if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
+        return 0
     return ctx.state.total(zone)
 
 
 @_def("items", arity=(1, 1), doc="the distinct items of a pool, a deck's list, a track's filled slots",
       example="items(hand(p))", group="zones")
 def _items(ctx, zone):
+    pool = ctx.state.pools.get(zone)     # (a pool of one item or none, the common case, without a method call)
+    if pool is not None and len(pool) < 2:
+        return tuple(pool)
     out = ctx.state.items(zone)
     if len(out) > SMALL:
         charge(ctx, len(out))
@@ -102,7 +107,7 @@ def _open_spaces(ctx, spaces):
       group="zones")
 def _slots(ctx, zone):
     track = _track(ctx, zone)
-    return tuple((i, x) for i, x in enumerate(track) if x is not None)
+    return tuple([(i, x) for i, x in enumerate(track) if x is not None])
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",

@@ -1,0 +1,120 @@
+"""Shortcuts of the generated code, the same values and errors as the code
+they replace: an operation on numbers the text knows worked out when
+compiling, a field of a constant table's entries looked up in a table of
+that field, a plain operator where the text shows the work is small (a
+count, a loop's index), loops over pairs bound without a check. A mixin of
+the Compiler's Expressions, whose helpers it uses."""
+
+from __future__ import annotations
+
+import operator
+
+from . import ast as A
+from .builtins import BARE
+
+# primitives whose values are collections of tuples of one length: a loop binds their parts without a check
+# (the first part an index)
+_TUPLES = {"enumerate": 2, "slots": 2}
+# primitives whose value is a number (or that fail)
+_NUMERIC = {"len", "total", "amount", "row", "column", "count", "sum", "free_slots", "points", "points_from",
+            "counter", "turn", "num_players"}
+# operations on two numbers the text knows, worked out when compiling (Shortcuts._fold)
+_FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
+         "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+         ">": operator.gt, ">=": operator.ge}
+
+
+class Shortcuts:
+    """What the text shows of values, for the shortcuts (a mixin of Expressions)."""
+
+    def _small(self, node, scope, local) -> bool:
+        """Does the text show that the operation's work is small (a constant,
+        a number or a value of a known kind on one side, a literal list to
+        look in)? Else its operands may be collections, and the work is
+        charged (budget.py)."""
+        if node.op in ("in", "not in"):
+            return isinstance(node.right, (A.ListX, A.TupleX))
+        return any(isinstance(x, A.Const) or self._numeric(x, scope, local) or
+                   self._scalar(x, scope, local)[0] or
+                   (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
+                   for x in (node.left, node.right))
+
+    def _argument(self, node, scope, local):
+        """(node, scope, local) of the argument an inlined definition's
+        parameter stands for (see _inline), else as given."""
+        while isinstance(node, A.Name) and node.id in local and local[node.id] in self._arguments:
+            node, scope, local = self._arguments[local[node.id]]
+        return node, scope, local
+
+    def _scalar(self, node, scope, local):
+        """(True, value) for a literal or a rulebook constant that is a number,
+        a text, true, false or none; else (False, None)."""
+        node, scope, local = self._argument(node, scope, local)
+        if isinstance(node, A.Const):
+            v = node.value
+        else:
+            known, v = self._constant(node, scope, local)
+            if not known:
+                return False, None
+        return (v is None or type(v) in (int, float, str, bool)), v
+
+    def _number(self, node, scope, local) -> bool:
+        """A number the text shows (see _is_number), or a constant that is one."""
+        node, scope, local = self._argument(node, scope, local)
+        if self._is_number(node):
+            return True
+        known, v = self._scalar(node, scope, local)
+        return known and type(v) in (int, float)
+
+    def _numeric(self, node, scope, local) -> bool:
+        """A number as far as the work of an operation on it goes (see _small):
+        one the text knows, a loop's index or a primitive's count."""
+        node, scope, local = self._argument(node, scope, local)
+        return (self._number(node, scope, local) or self._primitive(node, scope, local) in _NUMERIC
+                or isinstance(node, A.Name) and local.get(node.id) in self._numbers)
+
+    def _fold(self, node, scope, local):
+        """The source of an operation on two numbers the text knows (literals
+        or constants, as in `first + width`), worked out now; None for any
+        other (or one that fails: it fails when it runs, as written)."""
+        if node.op not in _FOLD:
+            return None
+        (a_known, a), (b_known, b) = self._scalar(node.left, scope, local), self._scalar(node.right, scope, local)
+        if not (a_known and b_known and type(a) in (int, float) and type(b) in (int, float)):
+            return None
+        try:
+            v = _FOLD[node.op](a, b)
+        except (ArithmeticError, ValueError):
+            return None
+        return f"({v!r})" if type(v) in (int, bool) else self.bind(v)
+
+    def _primitive(self, node, scope, local):
+        """The name of the primitive the expression calls (or, bare, names), else None."""
+        if isinstance(node, A.Call) and isinstance(node.func, A.Name):
+            name = node.func.id
+        elif isinstance(node, A.Name):
+            name = node.id
+            b = self.names.registry.get(name)
+            if b is None or b.kind != BARE:
+                return None
+        else:
+            return None
+        if name in local or name in scope or name in self.names.funcs or name in self.names.constructors \
+                or self.names.registry.get(name) is None:
+            return None
+        return name
+
+    def _projected(self, node, scope, local):
+        """`table[k].field` of a constant table whose entries all have the
+        field, as one lookup in the table of that field (made now): the same
+        value, and for a key it has not the same error."""
+        obj = node.obj
+        if self.tracing or not isinstance(obj, A.Index):
+            return None
+        known, table = self._constant(obj.obj, scope, local)
+        if not (known and isinstance(table, dict) and table and
+                all(isinstance(v, dict) and node.name in v for v in table.values())):
+            return None
+        field = {k: v[node.name] for k, v in table.items()}
+        return (f"_index({self.bind(field)}, {self.gen(obj.key, scope, local)}, "
+                f"{self.bind(self.pos(obj.key), 'p')})")
