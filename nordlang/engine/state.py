@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from bisect import bisect_left
 
 from ..board.graph import links_for
 from ..board.masks import bit_layout
@@ -222,17 +223,22 @@ class State:
                 pool = self.pools[key] = dict(pool)
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
-            if item[0] in self.rules.occupying and type(key) is tuple and key in self.rules.grid.space_set:
-                if key in self.occupied or n > 1:
-                    raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
-                self.occupied[key] = item
+            rules = self.rules
+            if item[0] in rules.occupying and type(key) is tuple and key in rules.grid.space_set:
+                occupied = self.occupied
+                if key in occupied or n > 1:
+                    raise EvalError(f"{rules.show(key)} already holds a piece; one per space")
+                occupied[key] = item
+                parts[OCCUPANCY] = v
                 if self.free is not None:
                     self._close(key)
-                parts[OCCUPANCY] = v
-                if self._links is not None and item[0] in self.rules.linking:
+                if self._links is not None and item[0] in rules.linking:
                     self._links = self._links.added(key)
-                if self.owned is not None:
-                    self._own(key, item[1], True)
+                owned = self.owned
+                if owned is not None:
+                    tag = item[1]
+                    if type(tag) is int and 0 <= tag < rules.num_players:     # (as _own, written out)
+                        owned[tag] = owned.get(tag, 0) | rules.grid.memo["link_masks"].bit[key]
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -350,9 +356,10 @@ class State:
     def _close(self, space) -> None:
         at = self.rules.grid.memo["space order"][space]      # (made with the first list of open spaces)
         free_at = self.free_at
-        i = bisect.bisect_left(free_at, at)
+        i = bisect_left(free_at, at)
         if i < len(free_at) and free_at[i] == at:
-            self.free = self.free[:i] + self.free[i + 1:]
+            free = self.free
+            self.free = free[:i] + free[i + 1:]
             self.free_at = free_at[:i] + free_at[i + 1:]
 
     def _open(self, space) -> None:
@@ -360,7 +367,7 @@ class State:
             return
         at = self.rules.grid.memo["space order"][space]
         free_at = self.free_at
-        i = bisect.bisect_left(free_at, at)
+        i = bisect_left(free_at, at)
         if i == len(free_at) or free_at[i] != at:
             self.free = self.free[:i] + (space,) + self.free[i:]
             self.free_at = free_at[:i] + (at,) + free_at[i:]
@@ -381,12 +388,14 @@ class State:
         up to date as pieces are placed and lifted."""
         owned = self.owned
         if owned is None:
+            bit_layout(self.rules.grid)          # (made now: add reads it from the board's memo)
             owned = self.owned = {}
             for s, item in self.occupied.items():
                 self._own(s, item[1], True)
         return owned.get(p, 0)
 
     def _own(self, s, tag, placed) -> None:
+        # (add writes this out: the board's bit layout is made by the first owner_mask, in grid.memo)
         if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
             b = bit_layout(self.rules.grid).bit[s]
             owned = self.owned
