@@ -129,9 +129,12 @@ def _mine(what, v):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    n = int(argv[0]) if argv else 50
-    players = int(argv[1]) if len(argv) > 1 else 4
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", type=int, nargs="?", default=50, help="random games (default 50)")
+    ap.add_argument("players", type=int, nargs="?", default=4, choices=(2, 3, 4), help="players (default 4)")
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    n, players = args.games, args.players
     rules = nordlang.load_rules(None, players)
     check_island(rules)
     stats = Counter()
