@@ -172,6 +172,13 @@ def test_an_unknown_space():
     assert error(lambda: look.space("a11")).hint == "did you mean 'a1'?"
     assert error(lambda: look.space("a4")).message == "'a4' is not a space of this board"
     assert error(lambda: look.space((0, 0))).message == "(0, 0) is not a space of this board"
+    e = error(lambda: nordlang.load("kuhn-poker").look().space("a1"))
+    assert e.message == "'a1' is not a space: this game has no board" and "zone(name, owner)" in e.hint
+
+
+def test_items_are_listed_by_their_texts_numbers_read_as_numbers():
+    game = nordlang.load("goofspiel", seed=2)
+    assert list(game.look().zone("hand", 1)) == [f"card:{n}" for n in range(1, 14)]
 
 
 def test_an_unknown_zone_or_owner():
@@ -193,6 +200,13 @@ def test_a_wrong_player(who):
     assert e.message == f"{who!r} is not a player of this game"
     assert e.expected == "a player: 0 or 'red', 1 or 'blue'"
     assert error(lambda: game.look().points(who)).message == e.message
+
+
+def test_a_name_bound_once_is_not_bound_for_good():
+    game = tictactoe()
+    assert game.evaluate("x + 1", x=1) == 2
+    e = error(lambda: game.evaluate("x + 1"))
+    assert "unknown name 'x'" in e.message
 
 
 def test_bad_bindings():

@@ -26,6 +26,7 @@ from ..board.grid import Port
 from ..errors import LangError, LookError, NordError, Pos, did_you_mean
 from ..lang.compiler import Compiler
 from ..lang.parser import KEYWORDS, parse
+from ..rules.showing import _natural
 from .views import view
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -142,20 +143,23 @@ class Position:
 
     # ---- helpers ----
     def _counted(self, pool: dict) -> dict:
+        """A pool as {item text: count}, in the engine's order of texts (card:2 before card:10)."""
         show = self.rules.show_item
-        return dict(sorted(((show(i), n) for i, n in pool.items() if n), key=lambda kv: kv[0]))
+        return dict(sorted(((show(i), n) for i, n in pool.items()), key=lambda kv: _natural(kv[0])))
 
     def _space(self, name):
         grid = self.rules.grid
         s = grid.parse(name) if isinstance(name, str) else None
-        if s is None or s not in grid.space_set:
-            names = [grid.name(x) for x in grid.spaces]
-            some = ", ".join(names[:3]) + (f" ... {names[-1]}" if len(names) > 3 else "")
-            raise LookError(f"{name!r} is not a space of this board", text=str(name),
-                            expected=f"a space's name: {some}" if names else "nothing: this game has no board",
-                            hint=(did_you_mean(str(name), names) if isinstance(name, str) else None)
-                            or 'evaluate("spaces") lists them all')
-        return s
+        if s is not None and s in grid.space_set:
+            return s
+        names = [grid.name(x) for x in grid.spaces]
+        if not names:
+            raise LookError(f"{name!r} is not a space: this game has no board", text=str(name),
+                            hint="what it holds is in its zones: zone(name, owner)")
+        some = ", ".join(names[:3]) + (f" ... {names[-1]}" if len(names) > 3 else "")
+        raise LookError(f"{name!r} is not a space of this board", text=str(name), expected=f"a space's name: {some}",
+                        hint=(did_you_mean(name, names) if isinstance(name, str) else None)
+                        or 'evaluate("spaces") lists them all')
 
     def _players(self) -> str:
         rules = self.rules
