@@ -2,6 +2,8 @@
 game.evaluate, game.look(player) and its space, zone, points, ranking,
 value and show; errors are NordErrors that name what is wrong."""
 
+from pathlib import Path
+
 import pytest
 
 import nordlang
@@ -217,3 +219,15 @@ def test_bad_bindings():
     assert e.message == "'for' cannot be a name in an expression"
     e = error(lambda: game.evaluate(3))
     assert "an expression is text" in e.message
+
+
+def test_a_grid_zone_by_cells_and_a_track_by_slots():
+    game = nordlang.load(str(Path(__file__).parent / "games" / "tableau" / "tableau.yaml"), seed=1)
+    for m in ["take 0", "take 0", "take 0", "where tableau(red)[0,1]"]:
+        game.play(m)
+    look = game.look()
+    assert look.zone("tableau", "red") == {(0, 0): {"1": 1}, (0, 1): {"3": 1}}
+    assert look.zone("tableau", 1) == {(0, 0): {"2": 1}}
+    assert look.zone("offer") == ("4", "4", "3", "2")
+    assert game.evaluate("cell(tableau(1), 1, 2)") == "tableau(blue)[1,2]"
+    assert game.evaluate("filled_cells(tableau(0))") == ("tableau(red)[0,0]", "tableau(red)[0,1]")
