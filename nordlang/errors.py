@@ -145,6 +145,10 @@ class EvalError(NordError):
     """An expression failed while the game was running."""
 
 
+class LookError(NordError):
+    """A look at a position (Game.look, Game.evaluate) names no space, zone or player of the game."""
+
+
 class IllegalMove(NordError):
     """A move that the rules do not allow in the current state."""
 

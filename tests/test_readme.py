@@ -35,3 +35,16 @@ def test_python_example_runs():
         game.play(moves[0])
         n += 1
     assert game.result.winners and n > 20
+
+
+def test_looking_at_a_position_runs_as_written():
+    """The 'Looking at a position' session gives the values it shows (run as a doctest)."""
+    import doctest
+    section = README.split("### Looking at a position", 1)[1]
+    block = section.split("```pycon\n", 1)[1].split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README: Looking at a position", "README.md", 0)
+    assert len(test.examples) > 10
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    out = []
+    result = runner.run(test, out=out.append)
+    assert result.failed == 0, "".join(out)

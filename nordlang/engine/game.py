@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import IllegalMove, RulesError
 from ..rules.model import Rules, _natural
 from .flow import DeadEnd, Machine
+from .look import Position, look
 from .state import State
 from .views import observation, sample, seen_history, view
 
@@ -191,6 +192,19 @@ class Game:
         face down (its kind, the tag '?')."""
         _check_viewer(self.rules, player)
         return view(self.state, player)
+
+    def look(self, player=None):
+        """The position, read by names (engine/look.py): evaluate(text),
+        space("c4"), zone("supply", "red"), points(), ranking(). As
+        `player` (a number or a colour) sees it: each item he may not see
+        is face down ("card:?"); None, the referee, sees everything."""
+        return look(self, player)
+
+    def evaluate(self, text: str, **names):
+        """The value of an expression of the rulebook's language on the
+        position, as the referee sees it: game.evaluate("points(p)", p=0).
+        For one player's sight: game.look(player).evaluate(...)."""
+        return Position(self.rules, self.state, None).evaluate(text, **names)
 
     def observation(self, player: int | None) -> str:
         """What `player` sees now, as one canonical text."""
