@@ -591,3 +591,18 @@ def test_paths_in_words_count_list_entries_from_one():
     assert _where(("map", 2), scenario) == "map/row 3"
     assert _where(("flows", "f()", 2, "then", 0), rulebook) == "flows/f()/step 3/then/step 1"
     assert _where(("board_checks", 0, "check"), rulebook) == "board_checks/check 1/check"
+
+
+def test_a_rulebook_folder_with_a_folder_of_no_yaml_in_it_is_checked_whole(tmp_path, capsys):
+    """`nord validate .` in a game's folder that also holds pictures or an
+    empty folder checks the rulebook, and reads no rulebook into those."""
+    game = tmp_path / "game"
+    shutil.copytree(ROOT / "rulebook" / "tictactoe", game)
+    (game / "pictures").mkdir()
+    (game / "pictures" / "board.svg").write_text("<svg/>")
+    (game / "empty").mkdir()
+    rc, out, err = run(capsys, "validate", game)
+    assert rc == 0, err
+    assert "1 file(s) checked: 0 error(s)" in out
+    rc, out, err = run(capsys, "validate", game / "empty")       # named itself, it is still said to be empty
+    assert rc == 2 and "no rulebook (.yaml) in folder" in err

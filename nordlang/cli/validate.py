@@ -62,7 +62,8 @@ def _expand(path: Path) -> list[Path]:
     if any(k == "rulebook" for k in kinds.values()):
         out = [path] + [f for f in files if kinds[f] in ("variant", "scenario")]
         for sub in sorted(d for d in path.iterdir() if d.is_dir()):
-            out.extend(f for f in _expand(sub) if f.is_dir() or kind(f) in ("variant", "scenario"))
+            if any(sub.rglob("*.yaml")):          # (a folder of other files, like pictures, is not a rulebook)
+                out.extend(f for f in _expand(sub) if f.is_dir() or kind(f) in ("variant", "scenario"))
         return out
     out = list(files)
     for sub in sorted(d for d in path.iterdir() if d.is_dir()):
