@@ -124,3 +124,21 @@ def test_the_map_check_gives_exit_status_2(tmp_path, capsys):
     assert main(["test", str(path)]) == 2
     out = capsys.readouterr()
     assert f"{path}:4:1: error: this scenario's map lacks what a rule of the rulebook needs" in out.out + out.err
+
+
+def test_every_mistake_of_a_position_is_told_at_once(tmp_path, capsys):
+    """Three mistakes in three places of one position: one run names all
+    three, each at its own line (not one per run); the places without a
+    mistake are still read. One mistake alone is that error itself."""
+    from nordlang.cli import main
+    from nordlang.errors import ErrorList
+    text = (HEAD + "seats: [A, B]\nposition:\n  player: red\n  at:\n    C: [man:yellow]\n"
+            "    Q: [man:red]\n    B: [man:blue]\n  counters: {scorinks: 1}\n")
+    with pytest.raises(ErrorList) as e:
+        _load(tmp_path, text)
+    found = [(str(x.pos).rsplit(":", 2)[-2], x.message) for x in e.value.errors]
+    assert found == [("14", "man:yellow is yellow's, who does not play in a game of 2, and the setup made none"),
+                     ("15", "unknown location 'Q'"), ("17", "the rules use no counter 'scorinks'")]
+    assert main(["test", str(tmp_path / "s.yaml")]) == 2
+    out = capsys.readouterr()
+    assert all(f"s.yaml:{line}:" in out.out + out.err for line in ("14:9", "15:5", "17:14")), out

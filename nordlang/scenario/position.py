@@ -10,7 +10,7 @@ from ..engine.flow import DeadEnd
 from ..engine.game import Game
 from ..engine.invariants import created_items, rebase_created
 from ..engine.state import State
-from ..errors import EvalError, NordError, Pos, SchemaError, UsageError, did_you_mean
+from ..errors import ErrorList, EvalError, NordError, Pos, SchemaError, UsageError, did_you_mean, unique
 from ..rules import schema as schema_mod
 from ..rules.build import check_board, read_doc
 from ..rules.games import scenario_rulebook, variants_folder
@@ -211,7 +211,8 @@ def _arrange(rules, data, src) -> Game:
                                "structures; any other choice needs a variant that settles it")
     pos = data.get("position") or {}
     at = pos.get("at") or {}
-    listed, specs = _listing(rules, state, at, src)
+    problems: list = []                 # every mistake of the position, told at once (each entry apart)
+    listed, specs = _listing(rules, state, at, src, problems)
     made = created_items(state)         # what the setup made: a colour no player has comes only from it
     limbo: dict = {}                    # the pieces taken off the listed places, until placed again
     for key in listed:
@@ -221,41 +222,60 @@ def _arrange(rules, data, src) -> Game:
             limbo[item] = limbo.get(item, 0) + n
     for key, loc in listed.items():
         spec, path = specs[key]
-        items = _items_at(rules, spec, src, path)
+        try:
+            items = _items_at(rules, spec, src, path)
+        except NordError as e:
+            problems.append(e)
+            continue
         track = state.tracks.get(key)
         if track is not None and len(items) > len(track):
-            raise _err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed")
+            problems.append(_err(src, path, f"{loc} has {len(track)} slots; {len(items)} items listed"))
+            continue
         for slot, (item, ipath) in enumerate(items):
             if item is None:
                 if track is None:
-                    raise _err(src, ipath, "'-' (an empty slot) is only for tracks")
+                    problems.append(_err(src, ipath, "'-' (an empty slot) is only for tracks"))
                 continue
-            _take(rules, state, item, limbo, listed, made, src, ipath)
             try:
+                _take(rules, state, item, limbo, listed, made, src, ipath)
                 if track is not None:
                     track[slot] = item
                 else:
                     state.add(key, item)
             except EvalError as e:
-                raise _err(src, ipath, f"{e.message}",
-                           hint="one piece per space: two workers cannot share it") from None
+                problems.append(_err(src, ipath, f"{e.message}", hint="one piece per space: two workers cannot "
+                                                                      "share it"))
+            except NordError as e:
+                problems.append(e)
     for item, n in sorted(limbo.items(), key=lambda kv: rules.show(kv[0])):
         home = _home(rules, item)
         if n > 0 and home is not None and home not in listed:
             state.add(home, item, n)        # (else it leaves the game: its place lists what it holds)
     rebase_created(state)
     for color, n in (pos.get("points") or {}).items():
-        p = _player(rules, color, src, ("position", "points", color))
+        try:
+            p = _player(rules, color, src, ("position", "points", color))
+        except NordError as e:
+            problems.append(e)
+            continue
         state.counters[("points", p)] = n
         state.counters[("points", p, "before")] = n
     lits = rules.names.literals
     counters = lits.get(("counter", 0), set()) | lits.get(("add", 0), set())
     for name, n in (pos.get("counters") or {}).items():
         if name not in counters and None not in counters:     # (a counter named by an expression: any name)
-            raise _err(src, ("position", "counters", name), f"the rules use no counter {name!r}", key=True,
-                       expected=", ".join(sorted(counters - {None})) or "none", hint=did_you_mean(str(name), counters))
+            problems.append(_err(src, ("position", "counters", name), f"the rules use no counter {name!r}",
+                                 key=True, expected=", ".join(sorted(counters - {None})) or "none",
+                                 hint=did_you_mean(str(name), counters)))
+            continue
         state.counters[("counter", name)] = n
-    state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
+    try:
+        state.player = _player(rules, pos["player"], src, ("position", "player"), key=False) if "player" in pos else 0
+    except NordError as e:
+        problems.append(e)
+    if problems:
+        problems = sorted(unique(problems), key=lambda e: (e.pos.line or 0, e.pos.col or 0) if e.pos else (0, 0))
+        raise problems[0] if len(problems) == 1 else ErrorList(problems)
     state.turn = pos.get("turn", 1) - 1
     state.fresh()
     _check_position(rules, state, listed, src)
@@ -274,23 +294,29 @@ def _arrange(rules, data, src) -> Game:
     return game
 
 
-def _listing(rules, state, at, src) -> tuple[dict, dict]:
+def _listing(rules, state, at, src, problems) -> tuple[dict, dict]:
     """The places a position lists: place -> its location's text, and place
     -> (what it holds as written, the path of that). A whole grid listed as
     a mapping lists each of its cells: those it names hold what they name,
-    every other cell that holds items is emptied."""
+    every other cell that holds items is emptied. A location that is wrong
+    goes to `problems`, and the others are still read."""
     listed, specs, emptied = {}, {}, []
 
     def put(key, loc, spec, path):
         if key in listed:
-            raise _err(src, path, f"{rules.show(key)} is listed twice (also under {listed[key]})",
-                       key=True, hint="list each cell once: by itself or in its grid's mapping")
+            problems.append(_err(src, path, f"{rules.show(key)} is listed twice (also under {listed[key]})",
+                                 key=True, hint="list each cell once: by itself or in its grid's mapping"))
+            return
         listed[key], specs[key] = loc, (spec, path)
     for loc, spec in at.items():
         path = ("position", "at", loc)
-        key = _location(rules, loc, src, path)
-        if is_grid(rules, key):
-            cells = grid_cells(rules, key, loc, spec, src, path)
+        try:
+            key = _location(rules, loc, src, path)
+            cells = grid_cells(rules, key, loc, spec, src, path) if is_grid(rules, key) else None
+        except NordError as e:
+            problems.append(e)
+            continue
+        if cells is not None:
             for cell, (cell_spec, cell_path) in cells.items():
                 put(cell, loc, cell_spec, cell_path)
             emptied.extend((cell, loc, path) for cell in sorted(state.cells.get(key, ())) if cell not in cells)
