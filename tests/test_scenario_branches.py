@@ -85,11 +85,7 @@ KARST_MOVES = """    moves:
 
 
 @pytest.mark.parametrize("old, new, where, message, more", [
-    (KARST_MOVES, "", "57:5", "missing key 'moves' in branches/karst", []),
     (KARST_MOVES, "    moves: []\n", "64:12", "branches/karst/moves: must not be empty", []),
-    ("      - place d4\n", "", "65:7", "branch 'karst' plays no move, so it is no script of its own",
-     ["hint: give it at least one move; expectations that hold where the branches part belong at the end of "
-      "the scenario's 'moves'"]),
     ("  karst:", "  forest:", "56:3", "duplicate key 'forest'",
      ["hint: each key may appear once in a mapping; nothing is silently overwritten"]),
     ("  karst:", '  "karst space":', "56:3", "'karst space' cannot name a branch",
@@ -124,3 +120,47 @@ def test_explain_on_a_file_with_branches_plays_the_moves_they_share(capsys):
     # (the position where the branches part: red has played no tile and places)
     assert main(["explain", str(PLACEMENT), "place d4"]) == 0
     assert main(["explain", str(PLACEMENT), "place d2"]) == 1
+
+
+
+def _with_karst(tmp_path, branch, name):
+    """placement-1.yaml with its branch 'karst' written anew."""
+    text = PLACEMENT.read_text()
+    start, end = text.index("  karst:\n"), text.index("  mountain:\n")
+    path = tmp_path / name
+    path.write_text(text[:start] + "  karst:\n" + branch + text[end:])
+    return path
+
+
+CHECKS = ("    moves:\n      - expect:\n          legal: [place d4]\n"
+          "          illegal: [\"place c4,d4\", \"place d3,d4\", \"place d4,e4\"]\n")
+
+
+def test_a_branch_of_checks_alone_checks_the_position_where_the_branches_part(tmp_path, capsys):
+    """Checks of one position as branches of their own (per-check reports):
+    a branch without moves, or with only 'expect' entries, plays nothing;
+    its expectations hold where the branches part, and one that fails
+    fails alone."""
+    only_expect = "    expect:\n      player: red\n      choice: place\n"
+    for name, branch in (("a.yaml", CHECKS), ("b.yaml", only_expect), ("c.yaml", CHECKS + only_expect)):
+        path = _with_karst(tmp_path, branch, name)
+        assert main(["test", str(path)]) == 0, capsys.readouterr().out
+        assert capsys.readouterr().out.splitlines()[-1] == "4 passed, 0 failed"
+        sc = load_scenario(path)
+        karst = sc.for_branch("karst")
+        assert karst.run().passed
+        # the moves every branch starts with, and nothing of its own
+        assert [h[2:4] for h in karst.game.state.history if not h[4]] == [("play", "none")]
+    wrong = _with_karst(tmp_path, CHECKS.replace("legal: [place d4]", "legal: [place c4]"), "d.yaml")
+    assert main(["test", str(wrong)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line[:4] for line in out if line[:4] in ("PASS", "FAIL")] == ["PASS", "FAIL", "PASS", "PASS"]
+    assert out[-1] == "3 passed, 1 failed"
+
+
+def test_a_branch_that_neither_plays_nor_checks_is_an_error(tmp_path, capsys):
+    path = _with_karst(tmp_path, "    description: nothing at all\n", "e.yaml")
+    assert main(["test", str(path)]) == 2
+    out = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    assert out[1].endswith("error: branch 'karst' neither plays a move nor checks anything"), out
+    assert out[2] == "karst:"

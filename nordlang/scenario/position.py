@@ -76,7 +76,9 @@ _BRANCH_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 def _check_branches(data, src) -> None:
     """What the schema cannot say of 'branches': a name fit for FILE::NAME and
-    `pytest -k`, a branch that plays a move, no 'expect' beside them."""
+    `pytest -k`, a branch that plays or checks something, no 'expect' beside
+    them. A branch of checks alone (no moves, or only 'expect' entries) checks
+    the position where the branches part, reported as a test of its own."""
     branches = data.get("branches")
     if branches is None:
         return
@@ -89,10 +91,9 @@ def _check_branches(data, src) -> None:
             raise _err(src, ("branches", name), f"{str(name)!r} cannot name a branch", key=True,
                        expected="letters, digits, '-', '_' and '.', starting with a letter or digit",
                        hint="the name is part of the test's id (FILE::NAME), as `nord test` and pytest show it")
-        if all(isinstance(step, dict) for step in branch["moves"]):
-            raise _err(src, ("branches", name, "moves"), f"branch {name!r} plays no move, so it is no script of its "
-                       "own", hint="give it at least one move; expectations that hold where the branches part "
-                                   "belong at the end of the scenario's 'moves'")
+        if "moves" not in branch and "expect" not in branch:
+            raise _err(src, ("branches", name), f"branch {name!r} neither plays a move nor checks anything",
+                       key=True, expected="'moves' (its script), 'expect' (what must hold after it), or both")
 
 
 _DRAWING = ("map", "tile_map", "structures", "geometry", "shape", "size")
