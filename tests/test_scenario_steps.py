@@ -190,3 +190,43 @@ def test_an_empty_slot_is_for_a_track_and_within_it(tmp_path, expect, message):
     """Point 9: more slots than the track has, or '-' on a place that is no track: an error, not a silent pass."""
     e = _error(tmp_path, f"expect:\n  at: {{{expect}}}\n")
     assert e.message == message
+
+
+END = """description: The game ended where it stands; red has 3 points to blue's 1.
+game: nord
+players: 2
+position:
+  player: red
+  points: {red: 3, blue: 1}
+moves:
+  - expect: {over: false}
+  - end_game: true
+expect:
+  over: true
+  winner: [WHO]
+"""
+
+
+def test_end_game_ends_the_game_where_it_stands_and_its_result_can_be_expected(tmp_path, capsys):
+    """A position's result asked without playing the rulebook's way to its end."""
+    from nordlang.cli import main
+    path = tmp_path / "end.yaml"
+    path.write_text(END.replace("WHO", "red"))
+    assert main(["test", str(path)]) == 0
+    path.write_text(END.replace("WHO", "blue"))
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "expected: [blue]" in out and "actual:   [red]" in out
+
+
+def test_end_game_on_a_finished_game_fails_at_its_step(tmp_path, capsys):
+    from nordlang.cli import main
+    path = tmp_path / "over.yaml"
+    path.write_text("description: over twice\ngame: tictactoe\nplayers: 2\nposition:\n  player: blue\n"
+                    "  at: {b1: mark:blue, b3: mark:blue, a1: mark:red, c1: mark:red, a3: mark:red}\n"
+                    "moves:\n  - place b2\n  - end_game: true\n")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].strip() == f"{path}:9:5: step 2 end_game cannot be taken"
+    assert [line.strip() for line in out[2:4]] == ["expected: a game that goes on",
+                                                   "actual:   the game is already over"]

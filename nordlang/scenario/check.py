@@ -12,7 +12,7 @@ from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
 from .chance import ChanceMismatch, check_rolls, fix, rolled, unused
 from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
-from .steps import between_turns, check_events, check_moves, flow_call, next_turn, resume, trigger
+from .steps import between_turns, check_events, check_moves, end_now, flow_call, next_turn, resume, trigger
 
 
 @dataclass
@@ -197,6 +197,8 @@ class Scenario:
             what, expected = f"move {i + 1} {step!r} cannot be played", "a legal move"
         elif "run" in step:
             what, expected = f"step {i + 1} run {step['run']!r} cannot be run", "a flow that runs"
+        elif "end_game" in step:
+            what, expected = f"step {i + 1} end_game cannot be taken", "a game that goes on"
         else:
             what, expected = f"step {i + 1} next_turn cannot be taken", "a stop between turns"
         try:
@@ -206,6 +208,8 @@ class Scenario:
                 g.play(step)
             elif "run" in step:
                 trigger(self, step["run"], path + ("run",))
+            elif "end_game" in step:
+                end_now(g)
             elif between_turns(g.state):
                 next_turn(g)
             else:

@@ -53,6 +53,19 @@ def next_turn(game) -> None:
     _run(m, st)
 
 
+def end_now(game) -> None:
+    """`end_game`: the game ends where it stands, as the effect end_game()
+    ends it, and no flow runs on: a scenario can ask a position's result
+    (winners, a draw) without playing the rulebook's way to its end."""
+    st = game.state
+    if st.over:
+        raise NordError("the game is already over")
+    st.over = True
+    st.touch("over")
+    st.events.append(("end",))
+    st.pending, st.frames = None, []
+
+
 def _run(m, st) -> None:
     try:
         m.run(st)
