@@ -78,3 +78,18 @@ def test_steps_after_an_insertion_keep_their_own_positions(tmp_path, before):
     assert Path(pos.file).name == "turn.yaml"
     assert text[pos.line - 1].strip() == "for s in place { place_worker(s) }"
     assert pos.col == text[pos.line - 1].index("place {") + 1
+
+
+def test_a_bundled_variants_name_is_the_variant_even_beside_a_folder_of_that_name(tmp_path, monkeypatch, capsys):
+    """`variants: [progress]` in a scenario beside a folder progress/, and
+    `--variant progress` run from a folder holding one, name the game's
+    variant (a folder is never a variant); a path is still a path."""
+    from nordlang.cli import main
+    (tmp_path / "progress").mkdir()
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("description: beside a folder\ngame: vikings\nplayers: 2\nvariants: [progress]\nmoves: []\n")
+    assert main(["test", str(scenario)]) == 0, capsys.readouterr().out
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--game", "vikings", "--variant", "progress", "--seed", "1", "--quiet"]) == 0
+    assert main(["play", "--game", "vikings", "--variant", "./progress", "--seed", "1", "--quiet"]) == 2
+    assert "progress" in capsys.readouterr().err

@@ -27,13 +27,13 @@ def variant_file(name, folder=_DEFAULT) -> Path:
     if folder is _DEFAULT:
         folder = variants_folder(rulebook_file(None))
     p = Path(name)
-    if not is_name(name) or p.exists():
+    bundled = bundled_variant(name, folder)
+    if bundled is not None:
+        return bundled          # a bare name is the game's variant, whatever the working folder holds
+    if not is_name(name) or p.is_file():
         if not p.exists():
             raise LoadError(f"no such variant file: {p}", Pos(str(p)))
         return p
-    cand = folder / f"{name}.yaml" if folder is not None else None
-    if cand is not None and cand.is_file():
-        return cand
     known = sorted(f.stem for f in folder.glob("*.yaml")) if folder is not None else []
     hint = did_you_mean(str(name), known) or (f"this game's variants: {', '.join(known)}" if known else
                                               "this game has no bundled variants: give a variant's path")
@@ -41,6 +41,14 @@ def variant_file(name, folder=_DEFAULT) -> Path:
     if elsewhere:
         hint = f"{name!r} is a variant of {', '.join(elsewhere)}: play it with --game {elsewhere[0]}"
     raise LoadError(f"unknown variant {str(name)!r}", Pos(str(name)), hint=hint)
+
+
+def bundled_variant(name, folder) -> Path | None:
+    """The file of the bundled variant a bare name names in `folder`, or None."""
+    if folder is None or not is_name(name):
+        return None
+    cand = folder / f"{name}.yaml"
+    return cand if cand.is_file() else None
 
 
 def _in_other_games(name: str, folder: Path | None) -> list:

@@ -15,7 +15,7 @@ from ..rules import schema as schema_mod
 from ..rules.build import check_board, read_doc
 from ..rules.games import scenario_rulebook, variants_folder
 from ..rules.loader import check_errors, fix_lines, wrong_kind
-from ..rules.overlay import variant_file
+from ..rules.overlay import bundled_variant, variant_file
 from ..rules.yamlpos import load_yaml
 from .chance import ChanceMismatch, install
 from .check import Scenario
@@ -43,7 +43,9 @@ def load_scenario(path, rulebook=None) -> Scenario:
     _check_branches(data, src)
     rulebook = scenario_rulebook(path, data, src, rulebook)
     folder = variants_folder(rulebook)
-    variants = [str(path.parent / v) if (path.parent / v).exists() else v for v in data.get("variants", [])]
+    # (a bare name is the game's variant even beside a folder of that name; else a path from the scenario's folder)
+    variants = [v if bundled_variant(v, folder) is not None or not (path.parent / v).exists() else str(path.parent / v)
+                for v in data.get("variants", [])]
     for i, v in enumerate(variants):
         try:
             variant_file(v, folder)
