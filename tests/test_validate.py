@@ -185,7 +185,8 @@ EXPECTED: dict[str, list[tuple]] = {
     "scenarios/values-key-misspelt.yaml": [(12, 17, "unknown name 'longbot'", "did you mean 'longboat'")],
     "scenarios/move-of-nothing.yaml": [(11, 5, "moves/move 1: expected a move in text ('place c2,d2') or a mapping "
                                                "with 'expect' or a mapping with 'run' or a mapping with 'next_turn' or "
-                                               "a mapping with 'chance', got nothing", None)],
+                                               "a mapping with 'end_game' or a mapping with 'chance', got nothing",
+                                               None)],
     "scenarios/value-text-a-number.yaml": [(12, 5, "expected nordlang text, got the number 5", "in quotes")],
     "scenarios/expect-unknown-player.yaml": [(11, 11, "'pink' is not a player of this game", None)],
     # ---- a rulebook copy with a mistake in each of its six files ----
@@ -567,7 +568,8 @@ def test_a_scenarios_moves_are_counted_from_one_in_every_message(tmp_path, capsy
     assert rc == 2
     msgs = [m["msg"] for m in messages(err)]
     assert msgs == ["moves/move 3: expected a move in text ('place c2,d2') or a mapping with 'expect' or a "
-                    "mapping with 'run' or a mapping with 'next_turn' or a mapping with 'chance', got the number 5",
+                    "mapping with 'run' or a mapping with 'next_turn' or a mapping with 'end_game' or a mapping with "
+                    "'chance', got the number 5",
                     "moves/move 4/expect/holds/condition 1: expected text, got true"]
     data["moves"] = ["play none", {"expect": {"legal": ["place c2,d2"]}}, "place e2"]
     path.write_text(yaml.safe_dump(data, sort_keys=False))

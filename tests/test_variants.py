@@ -93,3 +93,40 @@ def test_a_bundled_variants_name_is_the_variant_even_beside_a_folder_of_that_nam
     assert main(["play", "--game", "vikings", "--variant", "progress", "--seed", "1", "--quiet"]) == 0
     assert main(["play", "--game", "vikings", "--variant", "./progress", "--seed", "1", "--quiet"]) == 2
     assert "progress" in capsys.readouterr().err
+
+
+NESTED = """description: a Viking always goes to the base (the settle step replaced inside its 'if')
+extends: vikings
+patch:
+  flows:
+    'place_island(tile, v)':
+      - replace: IDENT
+        with:
+          id: settle
+          choose: settle
+          from: '[]'
+          optional: base
+"""
+
+
+def test_a_patch_reaches_a_step_by_its_id_inside_an_if(tmp_path, capsys):
+    """A step with an id inside an 'if' (or a 'do', an option's steps) is
+    replaced by its id, as a top-level one: no copy of the whole flow."""
+    import nordlang
+    from nordlang.cli import main
+    path = tmp_path / "nested.yaml"
+    path.write_text(NESTED.replace("IDENT", "settle"))
+    rules = nordlang.load_rules("vikings", 2, variants=[str(path)])
+    [settle] = [s for s in rules.choice_steps() if s.name == "settle"]
+    assert str(settle.pos).startswith(str(path))         # the new step, placed in the variant's file
+    game = nordlang.Game(rules, 1)
+    r = __import__("random").Random(1)
+    while not game.over:
+        assert game.choice != "settle" or game.legal_moves() == []
+        game.play_index(r.randrange(len(game.legal_moves())))
+    assert not any(choice == "settle" and not forced and text != "base"
+                   for _t, _p, choice, text, forced in game.state.history)
+    path.write_text(NESTED.replace("IDENT", "setle"))
+    assert main(["validate", "--game", "vikings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "no item with id 'setle' in flows/place_island(tile, v)" in err and "did you mean 'settle'?" in err

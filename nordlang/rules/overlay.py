@@ -43,6 +43,39 @@ def variant_file(name, folder=_DEFAULT) -> Path:
     raise LoadError(f"unknown variant {str(name)!r}", Pos(str(name)), hint=hint)
 
 
+def _holding(items: list, ident, path) -> list:
+    """The lists below `items` (not it) holding a step with id `ident`: (the list, its path)."""
+    out = []
+
+    def walk(x, p):
+        if isinstance(x, list):
+            if any(isinstance(it, dict) and it.get("id") == ident for it in x):
+                out.append((x, p))
+            for i, it in enumerate(x):
+                walk(it, p + (i,))
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, p + (k,))
+    for i, it in enumerate(items):
+        walk(it, path + (i,))
+    return out
+
+
+def _ids_below(x) -> list:
+    """Every step id inside x (its lists' items and deeper), in order."""
+    out = []
+    if isinstance(x, list):
+        for it in x:
+            out += _ids_below(it)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if k == "id":
+                out.append(v)
+            else:
+                out += _ids_below(v)
+    return out
+
+
 def bundled_variant(name, folder) -> Path | None:
     """The file of the bundled variant a bare name names in `folder`, or None."""
     if folder is None or not is_name(name):
@@ -254,7 +287,27 @@ def _merge(doc, target: dict, patch: dict, path, vpath, src, touched, who, error
             doc.overrides[p] = (src, vp)
 
 
-def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, errors):
+def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, errors, first=0):
+    """Replace, remove or insert around the items of a list by their ids.
+    An id no item of the list has, but one step below it has (inside an
+    'if''s 'then', a 'do', an option's steps), is patched there: such an
+    op is applied to that inner list first, on its own."""
+    inner_ops = {}
+    for j, op in enumerate(ops, start=first):
+        ident = next((op[o] for o in _OPS if o in op), None) if isinstance(op, dict) else None
+        if ident is not None and not any(isinstance(it, dict) and it.get("id") == ident for it in items):
+            deeper = _holding(items, ident, path)
+            if len(deeper) > 1:
+                _err(errors, src, vpath + (j,), f"id {ident!r} names steps in {len(deeper)} places below "
+                     f"{describe_path(path)}: " + ", ".join(describe_path(p) for _, p in deeper),
+                     hint="give the steps different ids")
+                inner_ops[j] = None
+            elif deeper:
+                inner_ops[j] = deeper[0]
+    for j, found in inner_ops.items():
+        if found is not None:
+            _list_ops(doc, found[0], [ops[j - first]], found[1], vpath, src, touched, who, errors, first=j)
+    ops = [op if j not in inner_ops else None for j, op in enumerate(ops, start=first)]
     removed = {}        # id -> the patch step that removed it
     # where each item comes from (its source, and the overrides below it), moved
     # with the items: an item after an insertion keeps its own file's position
@@ -269,6 +322,7 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             if isinstance(it, dict) and it.get("id") == ident:
                 return i
         ids = [it.get("id") for it in items if isinstance(it, dict) and it.get("id")]
+        ids += [i for i in _ids_below(items) if i not in ids]
         if ident in removed:
             hint = f"this patch removed it already, at line {src.pos(removed[ident]).line}"
         else:
@@ -276,7 +330,9 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
                                                      "that list has no ids")
         _err(errors, src, vp, f"no item with id {ident!r} in {describe_path(path)}", hint=hint)
         return None
-    for j, op in enumerate(ops):
+    for j, op in enumerate(ops, start=first):
+        if op is None:
+            continue                # (patched below, or an id found in several places)
         vp = vpath + (j,)
         kinds = [o for o in _OPS if o in op]
         if len(kinds) != 1:
