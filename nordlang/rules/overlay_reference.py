@@ -53,7 +53,9 @@ def overlays() -> str:
     out.append("- **`null` deletes** the key (it must exist).")
     out.append("- **`$replace: true`** in a mapping replaces the whole mapping instead of merging into it.")
     out.append("- **A list of operations** patches a list of steps by the steps' `id`s: each item is one of "
-               + ", ".join(f"`{op}`" for op in _OPS) + " (below).")
+               + ", ".join(f"`{op}`" for op in _OPS) + " (below). A step with an id inside another step (in an "
+               "`if`'s `then`, a `do`, an option's steps) is reached by its id from the flow's list, as a step of "
+               "the list itself; an id found in two such places is an error naming them.")
     out.append("- A player count key matches written either way (`2:` patches `\"2\":`).\n")
     out.append("Nothing is ignored silently: a patch that addresses nothing (an id no step has, a key to "
                "delete that is not there) is an error at the patch, and so is a place that two stacked "
