@@ -144,12 +144,13 @@ class HumanAgent(Agent):
         return None, "\n".join([problem, *why_not(game, f"{p.step.name} {text.strip()}")])
 
 
-WHY_LINES, WHY_WIDTH = 12, 120      # (an explanation can run long: the person sees its head)
+WHY_LINES = 12      # (an explanation can run long: the person sees its head; lines are left whole, their
+                    # ends say the most: 'b2 holds mark:x')
 
 
 def why_not(game, move: str) -> list[str]:
     """Why the rules refuse a move, as `nord explain` says it, cut to a
-    screen's worth; nothing when it cannot be told."""
+    screen's length; nothing when it cannot be told."""
     if game is None:
         return []
     try:
@@ -158,7 +159,7 @@ def why_not(game, move: str) -> list[str]:
         return []
     if legal or not lines:
         return []
-    body = [ln if len(ln) <= WHY_WIDTH else ln[:WHY_WIDTH - 3] + "..." for ln in lines[1:]]
+    body = lines[1:]
     head = lines[0].split(": illegal: ", 1)[-1]
     out = [f"why: {head}", *("  " + ln for ln in body[:WHY_LINES])]
     if len(body) > WHY_LINES:
