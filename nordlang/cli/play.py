@@ -123,11 +123,10 @@ def run(args):
     if args.log:
         write_atomic(args.log, replay_lines(game, header))
     write_seat_log(seat_log, seat_log_path, game)
-    if humans:          # (a person sees where the game ended, as he saw it during the game, then the result)
-        print("final position:", file=out)
+    print(f"final, after {game.state.turn} turns:", file=out)
+    if humans:          # (a person sees where the game ended, as his seat sees it at the end, then the result)
         for line in position_lines(rules, view(game.state, viewer)):
             print(line, file=out)
-    print(f"final, after {game.state.turn} turns:", file=out)
     for line in final_table(rules, game):
         print(line, file=out)
     if secret:
