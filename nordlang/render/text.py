@@ -164,7 +164,7 @@ def board_lines(rules, state) -> list[str]:
             items.sort(key=lambda it: (it[0] not in rules.linking, it[0], str(it[1])))
             top = items[0]
             ch = _symbol(rules, symbols, top)
-            face_down = top[1] == HIDDEN          # ('t treasure:?': the letter is still the kind's)
+            face_down = top[1] == HIDDEN          # ('card:?': face down; the letter is still the kind's)
             shown[ch] = rules.show_item(top) if _owned(rules, *top) or face_down else top[0]
             return ch
         sid = structure_at.get(s)
