@@ -6,11 +6,16 @@ choose what, and the numbered options; with `echo_moves` (the default;
 `nord play` prints the game's log itself, masked for the seated players,
 and turns it off unless --quiet) it first lists the moves made since its
 last decision as it saw them (others' secret choices as '?'); it answers with an option's number,
-the option as written ('b2') or the whole move ('cell b2'). A bad entry is
-answered with what was wrong and asked again; '?' or 'help' lists the
-options again. The end of input (Ctrl-D, or a script that runs out) raises
-EndOfInput, which `nord play` ends the game on, keeping the game so far as
-Ctrl-C does.
+the option as written ('b2') or the whole move ('cell b2'). A bare number
+is always an option's number, even where an option's own text is a number
+(a price, a count): one rule that never depends on what is offered, as a
+menu's numbers do; the option whose text is '3' is typed as the whole move
+('buy 3'), and a number that names another option than its text is
+answered with what was taken. A bad entry is answered with what was wrong
+and, for a move the rules refuse, why (the rule, taken apart as `nord
+explain` does), and asked again; '?' or 'help' lists the options again.
+The end of input (Ctrl-D, or a script that runs out) raises EndOfInput,
+which `nord play` ends the game on, keeping the game so far as Ctrl-C does.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import sys
 
 from ..engine.game import canonical_option
 from ..engine.views import seen_events
+from ..explain import explain
 from ..render.text import event_lines, position_lines
 from .base import Agent, register
 
@@ -78,8 +84,10 @@ class HumanAgent(Agent):
             if not line:
                 self.say()
                 raise EndOfInput()
-            index, problem = self.read(p, line.strip())
+            index, problem = self.read(p, line.strip(), game)
             if index is not None:
+                if problem:
+                    self.say(problem)
                 return index
             if problem:
                 self.say(problem)
@@ -101,21 +109,26 @@ class HumanAgent(Agent):
             self.say(f"  {i:>{width}}. {t}")
         if len(shown) < len(texts):
             self.say(f"  ... and {len(texts) - len(shown)} more: type ? to list them all")
+        if any(t.isdigit() and t != str(i) for i, t in enumerate(texts, 1)):
+            self.say(f"  (a number is an option's number; the option {_numbered(texts)!r} itself is typed "
+                     f"'{p.step.name} {_numbered(texts)}')")
 
-    def read(self, p, entry: str):
-        """(index, None) for a valid entry, (None, why not) for a bad one
-        ((None, None) when the entry was a command, already answered)."""
+    def read(self, p, entry: str, game=None):
+        """(index, None) for a valid entry, (index, a note) for a number that is
+        also another option's text, (None, why not) for a bad one ((None,
+        None) when the entry was a command, already answered)."""
         n = len(p.texts)
         if entry in ("?", "help") and p.find(entry) is None:
             self.list_options(p)
             return None, None
         if not entry:
             return None, f"nothing typed: type an option's number (1 to {n}), the option itself, or ? to list them"
-        if entry.isdigit() and p.find(entry) is None:
+        if entry.isdigit():
             k = int(entry)
+            also = f"; the option {entry!r} itself is typed '{p.step.name} {entry}'" if entry in p.texts else ""
             if 1 <= k <= n:
-                return k - 1, None
-            return None, f"there is no option {k}: the options are numbered 1 to {n} (? lists them)"
+                return k - 1, (f"option {k}: {p.texts[k - 1]}{also}" if also and p.texts[k - 1] != entry else None)
+            return None, f"there is no option {k}: the options are numbered 1 to {n} (? lists them){also}"
         text = entry
         head, _, rest = entry.partition(" ")
         if head == p.step.name and rest.strip():
@@ -126,5 +139,34 @@ class HumanAgent(Agent):
             index = next((i for i, t in enumerate(p.texts) if canonical_option(t) == wanted), None)
         if index is not None:
             return index, None
-        return None, (f"{entry!r} is not one of the {n} options of {p.step.name!r}: type its number, "
-                      "the option as listed, or ? to list them")
+        problem = (f"{entry!r} is not one of the {n} options of {p.step.name!r}: type its number, "
+                   "the option as listed, or ? to list them")
+        return None, "\n".join([problem, *why_not(game, f"{p.step.name} {text.strip()}")])
+
+
+WHY_LINES = 12      # (an explanation can run long: the person sees its head; lines are left whole, their
+                    # ends say the most: 'b2 holds mark:x')
+
+
+def why_not(game, move: str) -> list[str]:
+    """Why the rules refuse a move, as `nord explain` says it, cut to a
+    screen's length; nothing when it cannot be told."""
+    if game is None:
+        return []
+    try:
+        legal, lines = explain(game, move)
+    except Exception:       # noqa: BLE001 - a reason is a help: an entry it cannot read gets none, never a traceback
+        return []
+    if legal or not lines:
+        return []
+    body = lines[1:]
+    head = lines[0].split(": illegal: ", 1)[-1]
+    out = [f"why: {head}", *("  " + ln for ln in body[:WHY_LINES])]
+    if len(body) > WHY_LINES:
+        out.append(f"  ... ({len(body) - WHY_LINES} more: `nord explain` shows them all)")
+    return out
+
+
+def _numbered(texts) -> str:
+    """An option whose text is a number other than its place, for the hint."""
+    return next(t for i, t in enumerate(texts, 1) if t.isdigit() and t != str(i))

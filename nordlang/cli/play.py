@@ -38,8 +38,8 @@ def run(args):
     from ..agents.human import EndOfInput
     from ..engine.record import check_writable, replay_lines, write_atomic
     from ..engine.seat_log import SeatLog
-    from ..engine.views import seen_events
-    from ..render.text import event_lines, final_table
+    from ..engine.views import seen_events, view
+    from ..render.text import event_lines, final_table, position_lines
     from .simulate import split_agents
     specs = list(split_agents(args.agents))
     for s in specs:
@@ -124,6 +124,9 @@ def run(args):
         write_atomic(args.log, replay_lines(game, header))
     write_seat_log(seat_log, seat_log_path, game)
     print(f"final, after {game.state.turn} turns:", file=out)
+    if humans:          # (a person sees where the game ended, as his seat sees it at the end, then the result)
+        for line in position_lines(rules, view(game.state, viewer)):
+            print(line, file=out)
     for line in final_table(rules, game):
         print(line, file=out)
     if secret:

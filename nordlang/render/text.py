@@ -85,47 +85,95 @@ def final_table(rules, game) -> list[str]:
 
 
 # ---------------- the position as text (the human seat's view) ----------------
-def piece_symbols(rules, state) -> dict:
-    """One character per (kind, owner) of the pieces on the board: a player's
-    colour initial when one kind of owned piece is on it, else the kind's
-    initial (then its other letters, upper case, digits) until each is unique."""
-    present = sorted({item for s in rules.grid.spaces for item, n in (state.pools.get(s) or {}).items() if n > 0},
-                     key=lambda it: (it[0], str(it[1])))
-    owned_kinds = {k for k, tag in present if _owned(rules, k, tag)}
-    taken, out = set("." + "".join(str(t.get("char", "")) for t in rules.terrains.values())), {}
-    for kind, tag in present:
-        owner = rules.color(tag) if _owned(rules, kind, tag) else None
-        first = [owner[0]] if owner and len(owned_kinds) == 1 else []
-        word = f"{kind}{owner or ''}"
-        tries = first + [c for c in word if c.isalnum()] + [c.upper() for c in word if c.isalpha()]
-        for ch in tries + list("0123456789"):
-            if ch not in taken:
-                taken.add(ch)
-                out[(kind, tag)] = ch
-                break
-        else:
-            out[(kind, tag)] = "?"
+def piece_symbols(rules) -> dict:
+    """One character per (kind, owner) the rulebook's pieces can be, fixed by
+    its declarations alone (never by what is on the board: a letter means the
+    same thing all game). A player's pieces of the first owned kind take his
+    colour's initial, of the second its capital; an unowned kind, or an owned
+    kind with no owner, takes its initial; clashes with each other and with
+    the map's characters (terrains, features, structures) fall back to their
+    other letters, then digits."""
+    taken = {".", "?"} | set(rules.legend.chars) | {str(s.get("char")) for s in _structure_kinds(rules).values()
+                                                    if s.get("char")}
+    wanted = []
+    owned = [k for k, spec in rules.pieces.items() if (spec or {}).get("owned")]
+    for rank, kind in enumerate(owned):
+        for p in rules.player_range:
+            color = rules.color(p)
+            first = [color[0] if rank == 0 else color[0].upper()] if rank < 2 else []
+            wanted.append(((kind, p), first + _letters(f"{color}{kind}")))
+    for kind in rules.pieces:
+        wanted.append(((kind, None), _letters(kind)))
+    out = {}
+    for item, tries in wanted:
+        ch = next((c for c in tries + list("0123456789") if c not in taken), "?")
+        taken.add(ch)
+        out[item] = ch
     return out
+
+
+def _letters(word: str) -> list[str]:
+    return [c for c in word if c.isalnum()] + [c.upper() for c in word if c.isalpha()]
+
+
+def _structure_kinds(rules) -> dict:
+    return rules.data.get("structures") or {}
+
+
+def _symbol(rules, symbols, item) -> str:
+    kind, tag = item
+    return symbols.get((kind, tag) if _owned(rules, kind, tag) else (kind, None), "?")
 
 
 def _owned(rules, kind, tag) -> bool:
     return bool(rules.pieces.get(kind, {}).get("owned")) and isinstance(tag, int) and not isinstance(tag, bool)
 
 
+def legend_lines(rules, shown) -> list[str]:
+    """The key to the board's characters: the pieces shown (their letters
+    fixed for the game), then the map's own characters (terrains, features,
+    structures), when there is more than one."""
+    out = []
+    if shown:
+        out.append("  " + ", ".join(f"{ch} {text}" for ch, text in shown.items()))
+    keys = [(ch, name) for ch, (name, feats) in rules.legend.chars.items() if name and not feats]
+    keys += [(ch, "+".join(sorted(feats))) for ch, (_t, feats) in rules.legend.chars.items() if feats]
+    keys += [(str(s["char"]), kind) for kind, s in _structure_kinds(rules).items() if s.get("char")]
+    if len(keys) > 1:           # (one kind of space needs no key)
+        out.append("  map: " + ", ".join(f"{ch} {name}" for ch, name in keys))
+    return out
+
+
 def board_lines(rules, state) -> list[str]:
     """The board as rows of characters (a square or hex grid; a graph's
-    spaces one a line), each space its top piece's symbol or its terrain's
-    character, with a legend of the symbols."""
+    spaces one a line), each space its top piece's symbol, else its
+    structure's, feature's or terrain's character; then the key to them and
+    what stands in each structure."""
     grid = rules.grid
-    symbols = piece_symbols(rules, state)
+    symbols = piece_symbols(rules)
+    shown: dict = {}
+    features = getattr(grid, "features", {}) or {}
+    feature_char = {f: str(spec.get("char")) for f, spec in (rules.data.get("features") or {}).items()}
+    structure_at = getattr(grid, "structure_at", {}) or {}
+    kinds = _structure_kinds(rules)
 
     def mark(s):
         pool = state.pools.get(s) or {}
         items = [it for it, n in pool.items() if n > 0]
-        if not items:
-            return str(rules.terrains.get(grid.terrain[s], {}).get("char", "."))
-        items.sort(key=lambda it: (it[0] not in rules.linking, it[0], str(it[1])))
-        return symbols[items[0]]
+        if items:
+            items.sort(key=lambda it: (it[0] not in rules.linking, it[0], str(it[1])))
+            top = items[0]
+            ch = _symbol(rules, symbols, top)
+            face_down = top[1] == HIDDEN          # ('card:?': face down; the letter is still the kind's)
+            shown[ch] = rules.show_item(top) if _owned(rules, *top) or face_down else top[0]
+            return ch
+        sid = structure_at.get(s)
+        if sid is not None and kinds.get(grid.structures[sid].kind, {}).get("char"):
+            return str(kinds[grid.structures[sid].kind]["char"])
+        for f in sorted(features.get(s, ())):
+            if feature_char.get(f):
+                return feature_char[f]
+        return str(rules.terrains.get(grid.terrain[s], {}).get("char", "."))
 
     out = []
     if not all(isinstance(s, tuple) and len(s) == 2 for s in grid.spaces):        # a graph: no rows to draw
@@ -150,9 +198,22 @@ def board_lines(rules, state) -> list[str]:
             for s in (x for x in grid.spaces if x[0] == r):
                 line[at[s]] = mark(s)
             out.append(f"{r + 1:>{label}}  " + "".join(line).rstrip())
-    if symbols:
-        out.append("  " + ", ".join(f"{ch} {rules.show_item(it) if it[1] is not None else it[0]}"
-                                    for it, ch in symbols.items()))
+    order = {ch: i for i, ch in enumerate(symbols.values())}
+    out.extend(legend_lines(rules, dict(sorted(shown.items(), key=lambda kv: order.get(kv[0], len(order))))))
+    out.extend(structure_lines(rules, state))
+    return out
+
+
+def structure_lines(rules, state) -> list[str]:
+    """Each structure of the board, where it stands and what stands in it."""
+    grid = rules.grid
+    out = []
+    for sid, st in (getattr(grid, "structures", {}) or {}).items():
+        held = sorted(((it, n) for it, n in (state.pools.get(sid) or {}).items() if n > 0),
+                      key=lambda kv: (kv[0][0], str(kv[0][1])))
+        text = ", ".join(rules.show_item(it) + (f" x{n}" if n > 1 else "") for it, n in held) or "empty"
+        where = f" ({grid.name(st.space)})" if st.space is not None else ""
+        out.append(f"  {st.kind} {sid}{where}: {text}")
     return out
 
 
