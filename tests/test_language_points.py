@@ -90,3 +90,15 @@ def test_a_pair_a_note_writes_out_is_shown_as_numbers(tmp_path):
     g.play_index(0)                     # a1
     lines = [describe(g.rules, ev) for ev in g.state.events if ev[0] == "note"]
     assert lines == ["pair (9, 12)", "at a1 (1, 3)", "pairs ((1, 2), (3, 4))"]
+
+
+# ---------------------------------------------------------------- 4. a constant index out of range
+def test_a_written_list_indexed_out_of_range_is_a_compile_time_error(tmp_path):
+    path = _tictactoe(tmp_path, "  full: 'len(open_spaces(spaces)) == 0'\n",
+                      "  full: 'len(open_spaces(spaces)) == 0'\n  third: '[1, 2][5]'\n")
+    with pytest.raises(NordError) as e:
+        nordlang.load(str(path), seed=0)
+    text = str(e.value)
+    assert "index 5 is out of range: the list has 2 entries (0..1)" in text
+    line = TICTACTOE.splitlines().index("  full: 'len(open_spaces(spaces)) == 0'") + 2
+    assert f"t.yaml:{line}:" in text and "[1, 2][5]" in text and "Traceback" not in text
