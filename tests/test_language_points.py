@@ -102,3 +102,45 @@ def test_a_written_list_indexed_out_of_range_is_a_compile_time_error(tmp_path):
     assert "index 5 is out of range: the list has 2 entries (0..1)" in text
     line = TICTACTOE.splitlines().index("  full: 'len(open_spaces(spaces)) == 0'") + 2
     assert f"t.yaml:{line}:" in text and "[1, 2][5]" in text and "Traceback" not in text
+
+
+# ---------------------------------------------------------------- 5. errors that named nothing
+def _errors(path) -> str:
+    with pytest.raises(NordError) as e:
+        nordlang.load(str(path), seed=0)
+    text = str(e.value)
+    assert "Traceback" not in text
+    return text
+
+
+def test_a_definition_under_procedures_is_one_error_saying_so(tmp_path):
+    path = _tictactoe(tmp_path, "  full: 'len(open_spaces(spaces)) == 0'\n",
+                      "  full: 'len(open_spaces(spaces)) == 0'\nprocedures:\n  half(n): 'n // 2'\n")
+    text = _errors(path)
+    assert text.count("error:") == 1
+    assert "procedure 'half(n)': this looks like an expression" in text and "go under define:" in text
+    assert "without operand" not in text and "unexpected" not in text
+
+
+def test_a_choice_named_like_a_piece_kind_is_one_error_naming_the_choice(tmp_path):
+    """(A choice may share a name that no text after it calls: the bundled variants do.)"""
+    path = _tictactoe(tmp_path, "  - choose: place\n",
+                      "  - choose: mark\n    from: 'open_spaces(spaces)'\n  - choose: place\n")
+    two_calls = "      move(mark(player), supply(player), place)\n      if won(player) {"     # mark(...) twice
+    path.write_text(path.read_text().replace("      if won(player) {", two_calls))
+    text = _errors(path)
+    assert text.count("error:") == 1
+    assert "'mark' here is the choice 'mark', which hides the kind of piece or zone mark(...)" in text
+    assert "is a variable, not a function" not in text
+
+
+# ---------------------------------------------------------------- 6. notation.path, documented
+def test_notation_path_joins_any_tuple_of_spaces_and_the_reference_says_so(tmp_path):
+    path = _tictactoe(tmp_path, "zones:\n", 'notation: {tuple: ">", path: "-"}\n\nzones:\n')
+    rules = nordlang.load(str(path), seed=0).rules
+    assert rules.show(((0, 0), (1, 1))) == "a1-b2"              # a pair of spaces: the path's separator
+    assert rules.show(((0, 0), (1, 1), (2, 2))) == "a1-b2-c3"
+    assert rules.show(((0, 0), "x")) == "a1>x"                  # anything else: the tuple's
+    doc = (ROOT / "docs" / "rulebook-format.md").read_text()
+    section = doc.split("#### `notation.path`")[1].split("\n#")[0]
+    assert "pair of spaces" in section and "a1-b2" in section

@@ -167,7 +167,8 @@ class Expressions(Shortcuts):
         name = node.func.id
         nargs = len(node.args)
         if name in scope or name in local:
-            return self.error(node, f"{name!r} is a variable, not a function")
+            hidden = self.hidden_by_choice(node, name)
+            return hidden if hidden is not None else self.error(node, f"{name!r} is a variable, not a function")
         b = self.names.registry.get(name)
         f = self.names.funcs.get(name)
         cons = self.names.constructors.get(name)
