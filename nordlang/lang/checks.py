@@ -57,6 +57,21 @@ class Checks:
         if problem:
             self.error(node, problem[0], hint=problem[1])
 
+    def hidden_by_choice(self, node, name):
+        """A call of a piece, zone or definition that a choice of the same
+        name hides: one error, at the first such call, naming the choice
+        ("None" for the others); None when no choice hides it."""
+        n = self.names
+        what = "kind of piece or zone" if name in n.constructors else "definition" if name in n.funcs else \
+            "primitive" if name in n.registry.items else None
+        if name not in n.choices or what is None:
+            return None
+        if name in n.hidden:
+            return "None"
+        n.hidden.add(name)
+        return self.error(node, f"{name!r} here is the choice {name!r}, which hides the {what} {name}(...)",
+                          hint=f"give the choice another name (choose: chosen_{name}), or the {what} another")
+
     def _original(self, node, wrong_kind):
         """The definition (or procedure) that the one being compiled
         replaces, for original(...), its arity checked; None (the error

@@ -167,7 +167,8 @@ class Expressions(Shortcuts):
         name = node.func.id
         nargs = len(node.args)
         if name in scope or name in local:
-            return self.error(node, f"{name!r} is a variable, not a function")
+            hidden = self.hidden_by_choice(node, name)
+            return hidden if hidden is not None else self.error(node, f"{name!r} is a variable, not a function")
         b = self.names.registry.get(name)
         f = self.names.funcs.get(name)
         cons = self.names.constructors.get(name)
@@ -310,6 +311,8 @@ class Expressions(Shortcuts):
 
     def _Index(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)
+        if isinstance(node.obj, (A.ListX, A.TupleX)):       # a list written out: its length is the text's
+            known, table = True, node.obj.items
         if isinstance(node.obj, A.Const) and isinstance(node.obj.value, str):
             self.error(node.obj, "a text has no items: it cannot be indexed")
         if isinstance(node.key, A.Neg) and isinstance(node.key.operand, A.Const) \
@@ -319,7 +322,8 @@ class Expressions(Shortcuts):
         if known and isinstance(node.key, A.Const):
             k = node.key.value
             if isinstance(table, tuple) and isinstance(k, int) and not 0 <= k < len(table):
-                self.error(node.key, f"index {k} is out of range: {node.obj.id} has {len(table)} entries "
+                what = node.obj.id if isinstance(node.obj, A.Name) else "the list"
+                self.error(node.key, f"index {k} is out of range: {what} has {len(table)} entries "
                                      f"(0..{len(table) - 1})")
             elif isinstance(table, dict) and k not in table:
                 self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),

@@ -22,6 +22,8 @@ class Names:
     literals: dict = field(default_factory=dict)   # (builtin, arg index) -> literal texts there (None: an expression)
     colors: tuple = ()                             # the players' colours, in turn order (for hints)
     warnings: list = field(default_factory=list)   # work the text shows to be too much (cost.py)
+    choices: set = field(default_factory=set)      # the names of the flows' choices
+    hidden: set = field(default_factory=set)       # names a choice hides, already reported (at their first call)
 
     def all_names(self):
         return (set(self.registry.names()) | set(self.constants) | set(self.funcs)

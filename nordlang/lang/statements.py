@@ -7,6 +7,7 @@ from . import ast as A
 from .builtins import EFFECT
 from .checks import ORIGINAL, _arity_words
 from .runtime import _COUNTER
+from .written import Written
 
 
 class Statements:
@@ -99,8 +100,16 @@ class Statements:
                 return []
             self._check_literals(name, node, b, scope, local)
             self.names.primitives.add(name)
-            args = "".join(", " + self.gen(a, scope, local) for a in node.args)
+            args = "".join(", " + self._shown_arg(name, a, scope, local) for a in node.args)
             call = f"{self.bind(b.fn, 'b')}(ctx{args})"
         # each statement reports its own position when it fails
         return ["try:", f"    {call}", "except Exception as e:",
                 f"    raise _stmt_fail(e, {posname}, {self.bind_where(self.where)}) from None"]
+
+    def _shown_arg(self, effect, a, scope, local) -> str:
+        """An effect's argument; a list or tuple written out among a note's
+        (and those inside it) is the text's own, shown as its parts (written.py)."""
+        if effect != "note" or not isinstance(a, (A.ListX, A.TupleX)):
+            return self.gen(a, scope, local)
+        items = "".join(self._shown_arg(effect, x, scope, local) + ", " for x in a.items)
+        return f"{self.bind(Written, 'W')}(({items}))"

@@ -208,7 +208,8 @@ def _stmt_fail(e, pos, where):
 
 # Python's words for a value's type, and nordlang's
 _KINDS = {"int": "a number", "float": "a number", "str": "a text", "tuple": "a tuple", "list": "a list",
-          "frozenset": "a set", "set": "a set", "dict": "a table", "NoneType": "none", "bool": "true or false"}
+          "Written": "a tuple", "frozenset": "a set", "set": "a set", "dict": "a table", "NoneType": "none",
+          "bool": "true or false"}
 # Python's TypeError messages, and what they say in nordlang's words
 _TYPE_ERRORS = [
     (re.compile(r"unsupported operand type\(s\) for (.+): '(\w+)' and '(\w+)'"),

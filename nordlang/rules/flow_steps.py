@@ -119,6 +119,7 @@ class StepCompiler:
                 out.append(F.CallProc(pos, name, args[0] if args else None))
             elif "choose" in st:
                 self._check_binding(p + ("choose",), st["choose"])
+                self.names.choices.add(st["choose"])
                 out.append(self._choose(st, p, pos, scope))
                 scope = scope | {st["choose"]}
             elif "roll" in st:

@@ -40,6 +40,11 @@ PROSE = {
                        "position its games reach.",
     "data_checks": "The same form as `board_checks`, plus `about`: an error points at that data, where a "
                    "variant changed it if one did.",
+    "notation.path": "It joins every tuple whose parts are all spaces: a path (`a1-b2-c3`), and so also a pair "
+                     "of spaces, such as an option `(s, t)` that moves from s to t (`a1-b2`, not `a1>b2`). Any other "
+                     "tuple is joined by `tuple`; a part that is itself joined is put in brackets. A list or tuple "
+                     "written out among a note's arguments (`note(\"pair\", [9, 12])`) is shown as numbers, "
+                     "`(9, 12)`, never as spaces.",
     "boards": "Without `boards` a game has no shared board: its places are zones. A mapping whose every key is "
               "a player count (`2:` or `\"2\":`) gives one [board](#board) per count, and a count with no board "
               "is an error naming those that have one; any other mapping is one [board](#board).",

@@ -150,6 +150,14 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         self.errors.extend(comp.errors)
         return None if comp.errors else fn
 
+    def _an_expression(self, body, path) -> bool:
+        """Does a text that is no effects parse as an expression (a
+        definition put under procedures by mistake)?"""
+        start = len(self.errors)
+        tree = self.parse_text(body, path, "expr")
+        del self.errors[start:]
+        return tree is not None
+
     def _compile(self):
         data = self.data
         # small definitions compile first, so that every caller can inline
@@ -159,6 +167,11 @@ class Rules(BoardAndNames, StepCompiler, Showing):
             mode = "expr" if f.kind == "expr" else "effects"
             start = len(self.errors)
             tree = self.parse_text(body, (section, key), mode)
+            if tree is None and mode == "effects" and self._an_expression(body, (section, key)):
+                del self.errors[start:]
+                self._err((section, key), f"procedure {key!r}: this looks like an expression, and a procedure's "
+                                          "text is effects", key=True, cls=LangError,
+                          hint="definitions (texts that give a value) go under define:")
             found.append((section, key, f, body, mode, tree, self.errors[start:]))
             del self.errors[start:]
         errors = {}

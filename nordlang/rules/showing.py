@@ -7,6 +7,7 @@ import re
 
 from ..board.geometry import grid_name
 from ..board.grid import Port
+from ..lang.written import Written
 
 
 class Showing:
@@ -17,6 +18,8 @@ class Showing:
         """The one text form of a value: move notation, logs and messages use it."""
         if v is True or v is False:     # (equal to 1 and 0 as keys of the cache: never in it)
             return "true" if v else "false"
+        if v.__class__ is Written:      # (equal to the pair it holds, which may be a space: not cached)
+            return "(" + ", ".join(self.show(x) for x in v) + ")"
         try:
             return self._shown[v]
         except KeyError:
@@ -52,7 +55,8 @@ class Showing:
                 return v[0] if v[1] is None else f"{v[0]}({self.color(v[1])})"
             if len(v) == 4 and isinstance(v[0], str) and v[0] in self.grid_zones:
                 return f"{self.show(v[:2])}[{v[2]},{v[3]}]"           # a cell: tableau(red)[1,3]
-            if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) for x in v):
+            if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], int) and x.__class__ is not Written
+                         for x in v):
                 return self._joined(v, self.path_sep)       # a path of spaces
             if all(type(x) is int for x in v):
                 return "(" + ", ".join(map(str, v)) + ")"      # numbers, not a chain of things: (2, 2, 40, 40)

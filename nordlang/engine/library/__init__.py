@@ -6,7 +6,7 @@ primitives work on whatever it names. Each module registers its words in
 the one registry, STD, when it is imported.
 """
 
-from . import board, effects, graph, grids, zones  # noqa: F401  (they register their primitives)
+from . import board, effects, graph, grids, lines, zones  # noqa: F401  (they register their primitives)
 from .registry import STD
 from .subsets import GROUPS_LIMIT, connected_subsets
 

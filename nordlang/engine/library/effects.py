@@ -148,6 +148,16 @@ def _add(ctx, name, n):
     ctx.state.bump(("counter", name), n)
 
 
+@_effect("set_counter", (2, 2), "set a named counter to a value (whatever it held)", 'set_counter("rounds", 0)',
+         group="points")
+def _set_counter(ctx, name, n):
+    if type(n) not in (int, float):
+        raise EvalError(f"a counter holds a number, not {ctx.rules.show(n)}")
+    key = ("counter", name)
+    if n != ctx.state.count(key):       # a bump by the difference: the state's version follows it as for add
+        ctx.state.bump(key, n - ctx.state.count(key))
+
+
 @_effect("note", (1, None), "record an event for logs and statistics", 'note("raid", x, y)', group="effects")
 def _note(ctx, kind, *args):
     ctx.state.events.append(("note", kind) + args)
