@@ -188,3 +188,25 @@ def test_a_game_of_machines_alone_prints_no_final_position(capsys):
     assert main(["play", "--rulebook", TTT, "--seed", "1", "--agents", "random"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[out.index("final, after 7 turns:") + 1] == "  player         line   total"
+
+
+def test_the_final_table_shows_the_rank_keys_of_a_rulebook_that_ranks_by_other_than_points(tmp_path):
+    """A rulebook ranking by something else than points (Reversi's discs):
+    the final table shows each rank key, headed by its text, so the winner
+    is seen to lead them; one that ranks by points first keeps its table."""
+    import nordlang
+    from nordlang.render.text import final_table
+    variant = tmp_path / "by-marks.yaml"
+    variant.write_text("description: most marks left\nextends: tictactoe\npatch:\n  result:\n"
+                       "    rank: ['total(supply(p))', 'points(p)']\n")
+    rules = nordlang.load_rules("tictactoe", variants=[str(variant)])
+    game = nordlang.Game(rules, 0)
+    for move in ["place a1", "place b1", "place a2", "place b2", "place a3"]:      # red's column: red has 2 left
+        game.play(move)
+    assert final_table(rules, game) == [            # red joined three, blue kept more marks: blue ranks first
+        "  player          win   total  total(supply(p))  points(p)",
+        "  red               1       1                 2          1",
+        "  blue              0       0                 3          0",
+        "winner: blue"]
+    plain = nordlang.load_rules("tictactoe")
+    assert final_table(plain, nordlang.Game(plain, 0))[0] == "  player     total"

@@ -67,14 +67,19 @@ def final_table(rules, game) -> list[str]:
     sources = list(rules.sources) or sorted({k[2] for k in st.counters if k[0] == "points" and len(k) == 3})
     res = game.result
     head = f"  {'player':<8}" + "".join(f"{s:>11}" for s in sources) + f"{'total':>8}"
-    if len(rules.rank) > 1 and res is not None:
-        head += f"{'tie-break':>11}"
+    # A rulebook that ranks by something other than points: its rank keys, each headed by its text
+    # (the winner is who leads them; a column of points alone would say nothing of why).
+    by_rank = res is not None and rules.rank_texts[0] != "points(p)"
+    keys = list(range(len(rules.rank))) if by_rank else [1] if len(rules.rank) > 1 and res is not None else []
+    widths = {k: max(11, len(rules.rank_texts[k]) + 2) if by_rank else 11 for k in keys}
+    for k in keys:
+        head += f"{rules.rank_texts[k] if by_rank else 'tie-break':>{widths[k]}}"
     lines = [head]
     for p in rules.player_range:
         row = f"  {rules.color(p):<8}" + "".join(f"{st.counters.get(('points', p, s), 0):>11}" for s in sources)
         row += f"{st.counters.get(('points', p), 0):>8}"
-        if len(rules.rank) > 1 and res is not None:
-            row += f"{rules.show(res.ranking[p][1]):>11}"
+        for k in keys:
+            row += f"{rules.show(res.ranking[p][k]):>{widths[k]}}"
         lines.append(row)
     if res is not None and res.draw:
         lines.append("draw: no winner")

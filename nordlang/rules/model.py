@@ -216,6 +216,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
         res = data["result"]
         self.rank = [self.compile_text(t, ("result", "rank", i), scope=frozenset({"p"})) for i, t in
                      enumerate(res["rank"])]
+        self.rank_texts = [" ".join(str(t).split()) for t in res["rank"]]     # (the final table's headings)
         ev = res.get("evaluation")
         self.evaluation = self.compile_text(ev, ("result", "evaluation"), scope=frozenset({"p"})) if ev else None
         self.sources = tuple(res.get("sources", ()))
