@@ -139,3 +139,16 @@ def test_whose_turn_is_a_part(monkeypatch):
         st.touch("turn", p, st.turn)
         assert attackers.call(ctx, path) == attackers.py(ctx, path) == \
             tuple(s for s in path if st.occupied[s][1] == p) != ()
+
+
+def test_a_new_turn_changes_the_part_whose_turn(monkeypatch):
+    """The flow machine's own turns say so (not only a touch by hand): a
+    definition that reads whose turn is asked again at each turn."""
+    rules = _rules(monkeypatch, "nord", 3, 10 ** 9)
+    g = nordlang.Game(rules, 0)
+    rng = random.Random(1)
+    seen = {}
+    while not g.over and len(seen) < 12:
+        seen.setdefault(g.state.turn, g.state.parts.get(TURN))
+        g.play_index(rng.randrange(len(g.legal_moves())))
+    assert len(set(seen.values())) == len(seen)

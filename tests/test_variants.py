@@ -130,3 +130,20 @@ def test_a_patch_reaches_a_step_by_its_id_inside_an_if(tmp_path, capsys):
     assert main(["validate", "--game", "vikings", str(path)]) == 2
     err = capsys.readouterr().err
     assert "no item with id 'setle' in flows/place_island(tile, v)" in err and "did you mean 'settle'?" in err
+
+
+def test_an_id_found_in_several_places_below_a_list_is_an_error_naming_them(tmp_path, capsys):
+    from nordlang.cli import main
+    (tmp_path / "r.yaml").write_text(
+        "game: {name: T}\nplayers: {min: 1, max: 1, default: 1, colors: [red]}\npieces: {stone: {}}\n"
+        "zones: {supply: {type: pool}}\nsetup: []\nturn:\n  - choose: go\n    from: '[1, 2]'\n"
+        "  - if: 'go == 1'\n    then:\n      - id: twice\n        do: 'note(\"a\")'\n"
+        "  - if: 'go == 2'\n    then:\n      - id: twice\n        do: 'note(\"b\")'\n"
+        "  - do: end_game()\nresult: {rank: ['points(p)']}\n")
+    variant = tmp_path / "v.yaml"
+    variant.write_text("description: which one?\nextends: ./r.yaml\npatch:\n  turn:\n    - remove: twice\n")
+    assert main(["validate", "--rulebook", str(tmp_path / "r.yaml"), str(tmp_path / "r.yaml")]) == 0
+    assert main(["validate", "--rulebook", str(tmp_path / "r.yaml"), str(variant)]) == 2
+    err = capsys.readouterr().err
+    assert f"{variant}:5:7: error: id 'twice' names steps in 2 places below turn: turn/item 2/then, " \
+           "turn/item 3/then" in err and "hint: give the steps different ids" in err

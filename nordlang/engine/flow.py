@@ -94,8 +94,8 @@ class Machine:
                 state.player = (state.player + 1) % rules.num_players
             else:
                 state.player = rules.next_player(Ctx(state, rules, None, budget))
-        turn = state.turn = state.turn + 1
-        state.version = hash((state.version, "turn", state.player, turn))      # (state.touch, written out)
+        state.turn += 1
+        state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
         state.turn_start = state.snapshot() if self.keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
@@ -399,17 +399,12 @@ class Machine:
         state.pending = None
         fr = state.frames[-1]
         step = p.step
-        text = p._texts[index] if p._texts is not None else option_text(step, p.options[index], p.show)
-        # (record_choice, written out: this runs at every decision)
-        state.history.append((state.turn, p.player, step.name, text, False))
-        state.events.append(("choice", p.player, step.name, text, False, state.turn))
+        record_choice(state, p.player, step.name, p.text(index), False)
         state.moves_made += 1
         if step.simultaneous is not None:
             self.secret.answer(state, fr, step, p.options[index], p.player, len(state.history) - 1)
         else:
-            value = fr.vars[step.name] = p.options[index]
-            if step.alternatives:
-                fr.pc = fr.code[fr.pc - 1].targets[value]       # (as _bind_choice)
+            self._bind_choice(fr, step, p.options[index])
         try:
             self.run(state)
         except DeadEnd as e:

@@ -234,11 +234,8 @@ class State:
                     self._close(key)
                 if self._links is not None and item[0] in rules.linking:
                     self._links = self._links.added(key)
-                owned = self.owned
-                if owned is not None:
-                    tag = item[1]
-                    if type(tag) is int and 0 <= tag < rules.num_players:     # (as _own, written out)
-                        owned[tag] = owned.get(tag, 0) | rules.grid.memo["link_masks"].bit[key]
+                if self.owned is not None:
+                    self._own(key, item[1], True)
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -388,14 +385,12 @@ class State:
         up to date as pieces are placed and lifted."""
         owned = self.owned
         if owned is None:
-            bit_layout(self.rules.grid)          # (made now: add reads it from the board's memo)
             owned = self.owned = {}
             for s, item in self.occupied.items():
                 self._own(s, item[1], True)
         return owned.get(p, 0)
 
     def _own(self, s, tag, placed) -> None:
-        # (add writes this out: the board's bit layout is made by the first owner_mask, in grid.memo)
         if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
             b = bit_layout(self.rules.grid).bit[s]
             owned = self.owned

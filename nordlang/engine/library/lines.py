@@ -62,13 +62,10 @@ def _step(ctx, s, d):
 @_def("ray", arity=(2, 2), doc="the spaces in a line from a space (not itself) in a direction of the board, "
       "nearest first, up to the board's edge (or a gap in it)", example='ray(s, "NE")')
 def _ray(ctx, s, d):
-    dr, dc = _step_of(ctx, d)
-    r, c = _space(ctx, s)
-    on = ctx.rules.grid.space_set
     out = []
-    t = (r + dr, c + dc)
-    while t in on:
+    t = _step(ctx, s, d)
+    while t is not None:
         out.append(t)
-        t = (t[0] + dr, t[1] + dc)
+        t = _step(ctx, t, d)
     _charge_(ctx, len(out))
     return tuple(out)
