@@ -224,18 +224,28 @@ class State:
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
             rules = self.rules
-            if item[0] in rules.occupying and type(key) is tuple and key in rules.grid.space_set:
-                occupied = self.occupied
-                if key in occupied or n > 1:
-                    raise EvalError(f"{rules.show(key)} already holds a piece; one per space")
-                occupied[key] = item
-                parts[OCCUPANCY] = v
-                if self.free is not None:
-                    self._close(key)
-                if self._links is not None and item[0] in rules.linking:
-                    self._links = self._links.added(key)
-                if self.owned is not None:
-                    self._own(key, item[1], True)
+            if item[0] in rules.occupying:
+                at = _space_places(rules.grid).get(key)      # (order, bit) of a space; None: no space
+                if at is not None:
+                    occupied = self.occupied
+                    if key in occupied or n > 1:
+                        raise EvalError(f"{rules.show(key)} already holds a piece; one per space")
+                    occupied[key] = item
+                    parts[OCCUPANCY] = v
+                    free_at = self.free_at
+                    if free_at is not None:          # (the open spaces kept: this one closes)
+                        i = bisect_left(free_at, at[0])
+                        if i < len(free_at) and free_at[i] == at[0]:
+                            free = self.free
+                            self.free = free[:i] + free[i + 1:]
+                            self.free_at = free_at[:i] + free_at[i + 1:]
+                    if self._links is not None and item[0] in rules.linking:
+                        self._links = self._links.added(key)
+                    owned = self.owned
+                    if owned is not None:
+                        tag = item[1]
+                        if type(tag) is int and 0 <= tag < rules.num_players:   # (as owner(): a bool is no player)
+                            owned[tag] = owned.get(tag, 0) | at[1]
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -272,8 +282,9 @@ class State:
                 del pool[item]
             else:
                 pool[item] = have - n
-            if key in self.occupied and self.occupied[key] == item:
-                del self.occupied[key]
+            occupied = self.occupied
+            if occupied and occupied.get(key) == item:
+                del occupied[key]
                 if self.free is not None:
                     self._open(key)
                 parts[OCCUPANCY] = v
@@ -350,19 +361,10 @@ class State:
             self.free_at = tuple(order[s] for s in free)
         return free
 
-    def _close(self, space) -> None:
-        at = self.rules.grid.memo["space order"][space]      # (made with the first list of open spaces)
-        free_at = self.free_at
-        i = bisect_left(free_at, at)
-        if i < len(free_at) and free_at[i] == at:
-            free = self.free
-            self.free = free[:i] + free[i + 1:]
-            self.free_at = free_at[:i] + free_at[i + 1:]
-
     def _open(self, space) -> None:
         if space in self.rules.grid.structure_at:
             return
-        at = self.rules.grid.memo["space order"][space]
+        at = _space_places(self.rules.grid)[space][0]
         free_at = self.free_at
         i = bisect_left(free_at, at)
         if i == len(free_at) or free_at[i] != at:
@@ -392,7 +394,7 @@ class State:
 
     def _own(self, s, tag, placed) -> None:
         if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
-            b = bit_layout(self.rules.grid).bit[s]
+            b = _space_places(self.rules.grid)[s][1]
             owned = self.owned
             owned[tag] = owned.get(tag, 0) | b if placed else owned.get(tag, 0) & ~b
 
@@ -411,6 +413,16 @@ def _space_order(grid) -> dict:
     if order is None:
         order = grid.memo["space order"] = {s: i for i, s in enumerate(grid.spaces)}
     return order
+
+
+def _space_places(grid) -> dict:
+    """Each space's (place in the board's order, bit in the connection
+    graph's layout): what a piece coming or going updates, in one look-up."""
+    places = grid.memo.get("space places")
+    if places is None:
+        order, bit = _space_order(grid), bit_layout(grid).bit
+        places = grid.memo["space places"] = {s: (order[s], bit[s]) for s in grid.spaces}
+    return places
 
 
 def _item_key(item):
