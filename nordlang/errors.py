@@ -188,7 +188,8 @@ def unique(errors) -> list:
 
 
 def did_you_mean(name: str, known) -> str | None:
-    close = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
+    # (only names are matched: a key that is no text, a number or a list written by mistake, is nobody's name)
+    close = difflib.get_close_matches(str(name), sorted({k for k in known if isinstance(k, str)}), n=3, cutoff=0.6)
     if not close:
         return None
     return "did you mean " + " or ".join(repr(c) for c in close) + "?"

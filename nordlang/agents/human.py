@@ -25,6 +25,7 @@ import sys
 from ..engine.game import canonical_option
 from ..engine.views import seen_events
 from ..explain import explain
+from ..limits import MAX_DIGITS, MAX_LINE, OverLimit, check_text
 from ..render.text import event_lines, position_lines
 from .base import Agent, register
 
@@ -76,11 +77,18 @@ class HumanAgent(Agent):
         prompt = p.step.prompt or p.step.name
         self.say(f"turn {game.state.turn}, {rules.color(p.player)} chooses {prompt}:")
         self.list_options(p, SHOWN)
+        stdin = self._stdin or sys.stdin
+        if getattr(stdin, "errors", None) == "strict" and hasattr(stdin, "reconfigure"):
+            stdin.reconfigure(errors="replace")      # (bytes that are no UTF-8 are a line like any other wrong one)
         while True:
             out = self._stdout or sys.stdout
             print(f"{rules.color(p.player)}> ", end="", file=out)
             out.flush()
-            line = (self._stdin or sys.stdin).readline()
+            try:
+                line = stdin.readline()
+            except UnicodeDecodeError:
+                self.say("that line is not UTF-8 text: type an option's number or the option itself")
+                continue
             if not line:
                 self.say()
                 raise EndOfInput()
@@ -123,7 +131,15 @@ class HumanAgent(Agent):
             return None, None
         if not entry:
             return None, f"nothing typed: type an option's number (1 to {n}), the option itself, or ? to list them"
-        if entry.isdigit():
+        try:
+            if len(entry) > MAX_LINE:
+                raise OverLimit(f"a line of {len(entry)} characters is past the limit of {MAX_LINE}")
+            check_text(entry, "that line")
+        except OverLimit as e:
+            return None, f"{e.message}: type an option's number (1 to {n}) or the option itself"
+        if entry.isascii() and entry.isdigit():       # ('²' is a digit to isdigit, not a number)
+            if len(entry) > MAX_DIGITS:
+                return None, f"there is no option {entry[:12]}...: the options are numbered 1 to {n} (? lists them)"
             k = int(entry)
             also = f"; the option {entry!r} itself is typed '{p.step.name} {entry}'" if entry in p.texts else ""
             if 1 <= k <= n:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..engine.record import write_atomic
 from ..errors import LoadError, NordError, Pos, UsageError
+from ..limits import OverLimit, load_json
 from ..render.png import MAX_SIDE, fit_scale, render_png, require_cairosvg
 from . import positive_int, seat_number
 from .replay import add_source_options
@@ -96,7 +96,9 @@ def _kind_of(path: Path) -> str | None:
         raise LoadError(f"cannot read {path}: {e}", Pos(str(path))) from None
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        rec = json.loads(first)
+        rec = load_json(first)
+    except OverLimit:
+        return "replay" if first.lstrip().startswith("{") else None    # (the replay reader says which limit)
     except ValueError:
         rec = None
     if isinstance(rec, dict) and "format" in rec:
@@ -104,7 +106,7 @@ def _kind_of(path: Path) -> str | None:
     import yaml
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError, RecursionError):    # (a number or a nesting past the limits of input too)
         # a broken .yaml file: let the scenario loader say where
         return "scenario" if path.suffix.lower() in (".yaml", ".yml") else None
     from ..rules.loader import file_kind

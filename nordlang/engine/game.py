@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import IllegalMove, RulesError
+from ..limits import MAX_LINE, OverLimit, check_text
 from ..rules.model import Rules, _natural
 from .flow import DeadEnd, Machine
 from .look import Position, look
@@ -58,6 +59,13 @@ class Move:
     def parse(text: str) -> Move:
         if not isinstance(text, str):
             raise IllegalMove(f"a move is text like 'place c3,c4', not {type(text).__name__}")
+        if len(text) > MAX_LINE:
+            raise IllegalMove(f"a move of {len(text)} characters is past the limit of {MAX_LINE}",
+                              expected="'<choice> <option>', like 'place c3,c4'")
+        try:
+            check_text(text, "the move")
+        except OverLimit as e:
+            raise IllegalMove(e.message, hint=e.hint) from None
         parts = text.strip().split(None, 1)
         if len(parts) != 2 or not parts[0].replace("_", "").isalnum():
             raise IllegalMove(f"bad move notation {text!r}", expected="'<choice> <option>', like 'place c3,c4'")

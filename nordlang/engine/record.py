@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import LoadError, Pos, ReplayError
+from ..limits import OverLimit, load_json
 
 REPLAY_FORMAT = "nordlang-replay/1"
 SEAT_LOG_FORMAT = "nordlang-seat-log/1"      # what one seat saw (engine/seat_log.py): never replayed
@@ -235,7 +236,9 @@ def read_replay(path: str | Path):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            rec = load_json(line)
+        except OverLimit as e:
+            raise ReplayError(f"line {i}: {e.message}", Pos(path, i, 1), source_line=line[:200], hint=e.hint) from None
         except (json.JSONDecodeError, RecursionError) as e:
             msg = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
             col = e.colno if isinstance(e, json.JSONDecodeError) else 1

@@ -11,6 +11,7 @@ from importlib.resources import files
 import lark
 from lark import Token, Transformer, v_args
 
+from ..limits import MAX_DIGITS
 from . import ast as A
 
 
@@ -34,6 +35,14 @@ def _meta(tree_or_tok):
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
+
+
+class _TooLong(Exception):
+    """A number written with more digits than the limits of input allow."""
+
+    def __init__(self, text, line, col):
+        super().__init__(text)
+        self.text, self.line, self.col = text, line, col
 
 
 class _BadEscape(Exception):
@@ -205,6 +214,8 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def number(self, meta, c):
         text = str(c[0])
+        if len(text) > MAX_DIGITS:       # (Python reads no int of 4,300 digits: the limit of input comes first)
+            raise _TooLong(text, meta.line, meta.column)
         return A.Const(*self._pos(meta), value=float(text) if "." in text else int(text))
 
     @v_args(meta=True)

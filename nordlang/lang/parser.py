@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..errors import LangError, Pos, describe_value
+from ..limits import MAX_DIGITS
 
 _WORDS = {
     "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "RPAR": "')'",
@@ -65,7 +66,7 @@ def trees(table: dict):
 def _parse(text: str, mode: str, pos: Pos | None, locate):
     from lark.exceptions import UnexpectedInput, VisitError
 
-    from .lark_tree import _TO_AST, _BadEscape, _lark
+    from .lark_tree import _TO_AST, _BadEscape, _lark, _TooLong
     start = "start_expr" if mode == "expr" else "start_effects"
     try:
         tree = _lark().parse(text, start=start)
@@ -79,6 +80,10 @@ def _parse(text: str, mode: str, pos: Pos | None, locate):
             where = locate(orig.line, orig.col) if locate else Pos(pos.file if pos else None, orig.line, orig.col)
             raise LangError(f"unknown escape {orig.text!r} in a string", where, text=orig.text,
                             expected="\\n, \\t, \\\\, \\\" or \\'") from None
+        if isinstance(orig, _TooLong):
+            where = locate(orig.line, orig.col) if locate else Pos(pos.file if pos else None, orig.line, orig.col)
+            raise LangError(f"a number of {len(orig.text)} characters is past the limit of {MAX_DIGITS} digits",
+                            where, text=orig.text[:40] + "...", hint="no game needs numbers that long") from None
         if not isinstance(orig, RecursionError):
             raise
         where = locate(1, 1) if locate else pos

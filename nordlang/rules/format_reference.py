@@ -130,7 +130,33 @@ def reference(schema: dict | None = None) -> str:
             continue
         out.append(def_section(name, node, schema, [k for k in defs if k.section == name], reach, "rulebook"))
     out.append(overlays())
+    out.append(limits_section())
     return "\n".join(x.rstrip("\n") + "\n" for x in out).rstrip("\n")
+
+
+def limits_section() -> str:
+    """The limits of input (nordlang/limits.py), as the reference states them."""
+    from .. import limits as L
+    rows = [
+        ("a whole number written anywhere (rulebook, variant, scenario, replay, expression)",
+         f"{L.MAX_DIGITS} digits"),
+        ("items of one kind put into one zone at once (a scenario's `piece*N`)", f"{L.MAX_COUNT:,}"),
+        ("rows or columns of a board (`boards.size`)", f"{L.MAX_BOARD_SIDE}"),
+        ("rows or columns of a grid zone", f"{L.MAX_GRID_SIDE:,}"),
+        ("seats drawn on a scenario's map", f"{L.MAX_PLAYERS}"),
+        ("levels of nested lists and mappings in a JSON document (a replay line, a request to the page)",
+         f"{L.MAX_NESTING}"),
+        ("characters of one move, or of one line typed at the human seat", f"{L.MAX_LINE:,}"),
+        ("bytes of one request to the page (`nord serve`)", f"{L.MAX_BODY:,}"),
+    ]
+    out = ["## Limits of input\n",
+           "Everything a user writes or produces is read within these bounds, far beyond any real game; past "
+           "one, the reader says which limit, where (file, line and column; a 400 with a message on the page; a "
+           "new prompt at the terminal), and reads on no further. Text must be valid Unicode: a lone surrogate "
+           "(`\\ud800` escaped in a YAML or JSON string) is refused where it is read.\n",
+           "| input | at most |", "|---|---|"]
+    out += [f"| {what} | {most} |" for what, most in rows]
+    return "\n".join(out) + "\n"
 
 
 def _intro(schema, top) -> str:

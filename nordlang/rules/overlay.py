@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import LoadError, Pos, SchemaError, describe_path, did_you_mean
+from ..errors import LoadError, Pos, SchemaError, describe_path, describe_value, did_you_mean
 from .games import bundled_games, folder_main, game_file, is_name, rulebook_file, variants_folder
 from .yamlpos import load_yaml
 
@@ -339,6 +339,10 @@ def _list_ops(doc, items: list, ops: list, path, vpath, src, touched, who, error
             _err(errors, src, vp, "a list patch does one of: replace, remove, before, after")
             continue
         kind = kinds[0]
+        if not isinstance(op[kind], (str, int)) or isinstance(op[kind], bool):
+            _err(errors, src, vp + (kind,), f"'{kind}' names a step by its id, not {describe_value(op[kind])}",
+                 hint=f"like '{kind}: placement'")
+            continue
         n_errors = len(errors)
         _claim(touched, path + (op[kind],), who, errors, src, vp + (kind,))
         if len(errors) > n_errors:

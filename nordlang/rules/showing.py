@@ -3,11 +3,13 @@ all write values through `Rules.show`."""
 
 from __future__ import annotations
 
+import math
 import re
 
 from ..board.geometry import grid_name
 from ..board.grid import Port
 from ..lang.written import Written
+from ..limits import MAX_DIGITS
 
 
 class Showing:
@@ -105,4 +107,6 @@ class Showing:
 
 def _natural(text: str) -> tuple:
     """Sort key that reads numbers as numbers: b3 < c2 < c9 < c10."""
-    return tuple(int(t) if t.isdecimal() else t for t in re.split(r"(\d+)", text))
+    # (a number past the limits of input sorts after all others, unread: Python reads no int of 4,300 digits)
+    return tuple((int(t) if len(t) <= MAX_DIGITS else math.inf) if t.isdecimal() else t
+                 for t in re.split(r"(\d+)", text))

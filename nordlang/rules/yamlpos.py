@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import LoadError, Pos
+from ..limits import OverLimit, check_digits, check_text, load_json
 
 _STD_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -216,9 +217,8 @@ def _is_replay(text: str) -> bool:
     """Whether the text is a replay file: its first line a JSON object naming a replay format."""
     if not text.startswith("{"):
         return False
-    import json
     try:
-        head = json.loads(text.split("\n", 1)[0])
+        head = load_json(text.split("\n", 1)[0])
     except ValueError:
         return False
     return isinstance(head, dict) and str(head.get("format", "")).startswith("nordlang-replay/")
@@ -352,12 +352,21 @@ def _scalar(node, src: Source):
     import yaml
     if node.tag in _AS_WRITTEN:
         return node.value
-    loader = yaml.SafeLoader("")
+    m = node.start_mark
     try:
-        return loader.construct_object(node, deep=True)
+        if node.tag == "tag:yaml.org,2002:int":
+            check_digits("".join(ch for ch in node.value if ch.isdigit()), "a number")
+        loader = yaml.SafeLoader("")
+        try:
+            value = loader.construct_object(node, deep=True)
+        finally:
+            loader.dispose()
+        if type(value) is str:
+            check_text(value, "the text")
+        return value
     except yaml.constructor.ConstructorError as e:
-        m = node.start_mark
         raise LoadError(f"bad YAML value: {e.problem}", Pos(src.file, m.line + 1, m.column + 1),
                         source_line=src.line(m.line + 1)) from None
-    finally:
-        loader.dispose()
+    except OverLimit as e:
+        raise LoadError(e.message, Pos(src.file, m.line + 1, m.column + 1), source_line=src.line(m.line + 1),
+                        hint=e.hint) from None
