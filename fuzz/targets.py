@@ -22,6 +22,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))         # the shared strategies
 
 from fuzz_strategies import (  # noqa: E402
+    GAME_RULEBOOK_TEXTS,
+    GAME_SCENARIO_TEXTS,
+    GAME_VARIANT_TEXTS,
+    GAMES,
     REPLAY_TEXTS,
     RULEBOOK,
     RULEBOOK_TEXTS,
@@ -124,6 +128,40 @@ class Context:
         if self._positions is None:
             self._positions = game_positions()
         return self._positions
+
+    @property
+    def seat_positions(self):
+        """A few positions of each bundled game with a decision pending (for the human seat)."""
+        if getattr(self, "_seats", None) is None:
+            import random
+            self._seats = []
+            for name in GAMES:
+                g = nordlang.load(name, seed=7)
+                rng = random.Random(7)
+                for _ in range(3):
+                    if g.over:
+                        break
+                    self._seats.append(g.clone())
+                    for _ in range(rng.randrange(1, 6)):
+                        if not g.over:
+                            g.play_index(rng.randrange(len(g.legal_moves())))
+        return self._seats
+
+    @property
+    def client(self):
+        """The page's server (nord serve) under Starlette's test client, with one game of each kind made."""
+        if getattr(self, "_client", None) is None:
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                from starlette.testclient import TestClient
+            from nordlang.web import create_app
+            root = HERE.parent
+            self._client = TestClient(create_app([root / "tests" / "replays", root / "variants"], "tictactoe"),
+                                      raise_server_exceptions=False)
+            r = self._client.post("/api/games", json={"game": "tictactoe", "seats": ["human", "random"], "seed": 1})
+            self.game_id = r.json().get("id", "x")
+        return self._client
 
 
 def yaml_target(text, ctx):
@@ -234,6 +272,73 @@ def play_target(case, ctx):
         raise Rejected(f"{move!r} was played but is not among the legal moves")
 
 
+def game_rulebook_target(case, ctx):
+    """One mutated file of any bundled game's rulebook, in a copy of its folder."""
+    (game, name), text = case
+    folder = ctx.ws.root / "games" / game
+    if not folder.is_dir():
+        shutil.copytree(HERE.parent / "rulebook" / game, folder)
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        nordlang.load_rules(folder)
+    except NordError as e:
+        refused(e)
+    finally:
+        (folder / name).write_text(GAME_RULEBOOK_TEXTS[(game, name)], encoding="utf-8")
+
+
+def game_variant_target(case, ctx):
+    """A mutated variant of any bundled game, over that game."""
+    game, text = case
+    path = ctx.ws.write("variant-any.yaml", text)
+    try:
+        nordlang.load_rules(game, variants=[path])
+    except NordError as e:
+        refused(e)
+
+
+def game_scenario_target(text, ctx):
+    """A mutated scenario of any bundled game, run to its verdict."""
+    from nordlang.scenario import load_scenario
+    path = ctx.ws.write("scenario-any.yaml", text)
+    try:
+        for failure in load_scenario(path).run().failures:
+            failure.format()
+    except NordError as e:
+        refused(e)
+
+
+def seat_target(case, ctx):
+    """Lines typed at the human seat: it must answer each and end cleanly at the end of input."""
+    from nordlang.agents.human import EndOfInput, HumanAgent
+    index, lines = case
+    g = ctx.seat_positions[index % len(ctx.seat_positions)].clone()
+    agent = HumanAgent(stdin=io.StringIO(lines), stdout=io.StringIO())
+    try:
+        i = agent.choose(g)
+    except EndOfInput:
+        return
+    if not 0 <= i < len(g.legal_moves()):
+        raise Rejected(f"the seat answered option {i} of {len(g.legal_moves())}")
+
+
+def http_target(case, ctx):
+    """A request to the page's server: any malformed one is a 4xx with a JSON message, never a 500."""
+    method, path, body = case
+    client = ctx.client
+    path = path.replace("{id}", ctx.game_id)
+    r = client.request(method, path, content=body, headers={"content-type": "application/json"})
+    if r.status_code >= 500:
+        raise Rejected(f"{method} {path} answered {r.status_code}: {r.text[:300]}")
+    if 400 <= r.status_code < 500 and r.status_code != 405:
+        try:
+            msg = r.json()
+        except ValueError:
+            raise Rejected(f"{method} {path} answered {r.status_code} without JSON: {r.text[:200]}") from None
+        if not isinstance(msg, dict) or not msg.get("error"):
+            raise Rejected(f"{method} {path} answered {r.status_code} without an error message: {r.text[:200]}")
+
+
 def cli_target(case, ctx):
     argv, text = case
     ctx.ws.restore()
@@ -266,6 +371,27 @@ _MOVES = st.one_of(st.text(max_size=12), st.none(), st.integers(), st.binary(max
                    mutated(["place c3,c4", "play none", "action challenge", "attack A>B", "post c2-d2"], 3))
 
 
+_SEAT_LINES = st.lists(st.one_of(st.text(max_size=40), st.sampled_from(
+    ["1", "0", "99", "²", "1" * 5000, "\ud800", "?", "help", "place a1", "a1", " 2 ", "-1", "1e3", "\x00"])),
+    max_size=6).map(lambda ls: "".join(x.replace("\n", " ").replace("\r", " ") + "\n" for x in ls))
+_PATHS = ["/api/catalog", "/api/files", "/api/games", "/api/games/{id}", "/api/games/{id}/move",
+          "/api/games/{id}/agent", "/api/games/{id}/undo", "/api/games/{id}/explain?move=place%20a1",
+          "/api/games/{id}/replay", "/api/replays", "/api/scenarios", "/api/replays/nope", "/api/scenarios/x/explain",
+          "/api/games/nope/move", "/", "/static/app.js"]
+_BODIES = st.one_of(
+    st.binary(max_size=40),
+    st.sampled_from([b"[" * 100_000, b'{"move": "place \\ud800"}', b'{"move": "place a' + b"1" * 5000 + b'"}',
+                     b'{"game": "tictactoe", "seats": ["mcts:playouts=100000", "random"]}',
+                     b'{"game": "hex", "seed": ' + b"9" * 5000 + b"}", b'{"index": 1e999}', b'{"index": -1}',
+                     b'{"game": "vikings", "players": 99999}', b"null", b"[]", b'"x"', b"{}"]),
+    st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=12)),
+                 lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                         st.dictionaries(st.sampled_from(["game", "seats", "seed", "move", "index",
+                                                                          "variants", "players", "path", "text"]),
+                                                         inner, max_size=4)),
+                 max_leaves=8).map(lambda v: __import__("json").dumps(v).encode()))
+
+
 def strategies(ctx: Context) -> dict:
     """target name -> (strategy, function)."""
     players = st.sampled_from([2, 3, 4])
@@ -283,9 +409,17 @@ def strategies(ctx: Context) -> dict:
             st.integers(0, 20).flatmap(lambda i: mutated(ctx.positions[i % len(ctx.positions)][1], 3)),
             st.text(max_size=12), st.none(), st.integers())), play_target),
         "cli": (st.tuples(command_line(ctx.ws.paths()), mutated(_ALL_YAML, 3)), cli_target),
+        "game-rulebook": (st.sampled_from(sorted(GAME_RULEBOOK_TEXTS)).flatmap(
+            lambda k: st.tuples(st.just(k), mutated([GAME_RULEBOOK_TEXTS[k]], 4))), game_rulebook_target),
+        "game-variant": (st.sampled_from(GAME_VARIANT_TEXTS).flatmap(
+            lambda gt: st.tuples(st.just(gt[0]), mutated([gt[1]], 4))), game_variant_target),
+        "game-scenario": (mutated(GAME_SCENARIO_TEXTS, 4), game_scenario_target),
+        "seat": (st.tuples(st.integers(0, 40), _SEAT_LINES), seat_target),
+        "http": (st.tuples(st.sampled_from(["GET", "POST", "PUT", "DELETE"]), st.sampled_from(_PATHS), _BODIES),
+                 http_target),
     }
 
 
 # a target's share of a run (of --inputs), by how fast one input runs
 WEIGHTS = {"yaml": 12, "rulebook": 1, "variant": 1, "nordlang": 45, "scenario": 2, "replay": 8, "move": 15,
-           "play": 13, "cli": 3}
+           "play": 13, "cli": 3, "game-rulebook": 1, "game-variant": 2, "game-scenario": 2, "seat": 4, "http": 4}

@@ -73,6 +73,13 @@ SCENARIO_FILES = sorted(SCENARIOS.rglob("*.yaml"))
 SCENARIO_TEXTS = [_read(p) for p in SCENARIO_FILES]
 REPLAY_TEXTS = [_read(p) for p in sorted(REPLAYS.glob("*.jsonl"))]
 
+# Every bundled game's files (the harness at scale fuzzes each game's rulebook, variants and scenarios).
+GAMES = sorted(d.name for d in (ROOT / "rulebook").iterdir() if (d / f"{d.name}.yaml").is_file())
+GAME_RULEBOOK_TEXTS = {(g, p.name): _read(p) for g in GAMES for p in sorted((ROOT / "rulebook" / g).glob("*.yaml"))}
+GAME_VARIANT_TEXTS = [(g, _read(p)) for g in GAMES for p in sorted((ROOT / "variants" / g).glob("*.yaml"))]
+GAME_SCENARIO_TEXTS = [_read(p) for g in GAMES for p in sorted((ROOT / "variants" / g).rglob("*.yaml"))
+                       if "scenarios" in p.parts]
+
 
 def nordlang_texts():
     """(text, mode, names in scope) of every nordlang text of the bundled rulebook: definitions,
