@@ -183,3 +183,13 @@ def test_the_schema_states_the_limits_of_input():
     from nordlang.rules.schema import schema
     s = json.dumps(schema("rulebook"))
     assert s.count(f'"maximum": {MAX_BOARD_SIDE}') == 2 and s.count(f'"maximum": {MAX_GRID_SIDE}') == 2
+
+
+def test_explaining_a_move_whose_text_names_no_spaces_says_why(capsys):
+    """(the explanation of groups(...) once sorted what the move named: '>2' beside a space was a TypeError)"""
+    scenario = "variants/nord/scenarios/placement-1.yaml"
+    from pathlib import Path
+    assert main(["explain", str(Path(__file__).resolve().parent.parent / scenario), "place d2,>2"]) == 1
+    out = capsys.readouterr().out
+    assert ">2: not among the spaces allowed here (6 open spaces)" in out
+    assert ">2,d2: not among the spaces allowed here (46 open spaces)" in out

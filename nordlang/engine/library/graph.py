@@ -264,9 +264,9 @@ def _groups_explain(ctx, value, allowed, lo, hi, anchors=None, max_regions=None)
         return [f"{show(value)} is not a set of spaces"]
     allowed = frozenset(allowed)
     out = []
-    bad = sorted(s for s in g if s not in allowed)
+    bad = frozenset(s for s in g if s not in allowed)      # (what a move's text named: not all spaces, maybe)
     if bad:
-        out.append(f"{show(frozenset(bad))}: not among the spaces allowed here ({len(allowed)} open spaces)")
+        out.append(f"{show(bad)}: not among the spaces allowed here ({len(allowed)} open spaces)")
     if not lo <= len(g) <= hi:
         out.append(f"it has {len(g)} space(s); {lo} to {hi} are allowed")
     first = next(iter(g))
