@@ -10,7 +10,7 @@ order, its items by
   - tag, one channel per tag the rulebook lists for the kind;
   - `other`: any other tag (an untagged kind's items all land here);
   - `?`: face down to the viewer (only in rulebooks with hidden information).
-`Encoding.channels` names them ("kind:owner+1", "kind:axe", "kind:other",
+`Encoding.channels` names them ("kind:owner+1", "kind:TAG", "kind:other",
 "kind:?").
 
 Sections of an observation (a dict of arrays):
