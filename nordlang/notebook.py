@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine.game import Game
-from .engine.look import Position
 from .engine.record import write_atomic
 from .errors import UsageError
 from .render.svg import render_svg
@@ -52,6 +50,9 @@ class Picture:
 def picture(obj, player: int | None = None, title: str | None = None) -> Picture:
     """The picture of a Game, a Scenario or a Position; `player` (a Game's or a
     Scenario's) draws it as he sees it."""
+    # (imported here: each of them imports this module when asked for its picture)
+    from .engine.game import Game
+    from .engine.look import Position
     from .scenario.check import Scenario
     if isinstance(obj, Position):
         if player is not None:

@@ -167,3 +167,13 @@ def test_missing_pettingzoo_is_a_clear_error():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == ("nordlang.pettingzoo needs PettingZoo, which is not installed (pettingzoo is missing) | "
                            "pip install 'nordlang[pettingzoo]'")
+
+
+def test_the_readme_snippet_runs_as_written():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("## Notebooks, PettingZoo and plots", 1)[1]
+    block = next(b for b in section.split("```python\n")[1:] if "nordlang.pettingzoo" in b).split("```", 1)[0]
+    names: dict = {}
+    exec(block, names)
+    assert names["e"].agents == [] and names["e"].game.over
