@@ -17,7 +17,7 @@ from nordlang.engine.rng import Rng  # noqa: E402
 from nordlang.errors import IllegalMove, RulesError  # noqa: E402
 from nordlang.pettingzoo import env  # noqa: E402
 
-GAMES = ["nord", "vikings", "tictactoe", "connect-four", "hex"]
+GAMES = ["nord", "vikings", "tictactoe", "connect-four", "hex", "goofspiel", "kuhn-poker", "pig"]
 # (the warnings left: an observation with an action mask is a dict, as in PettingZoo's own classic games)
 EXPECTED_WARNINGS = {"Observation space for each agent probably should be", "Observation is not a NumPy array"}
 
@@ -108,6 +108,20 @@ def test_board_owners_are_relative_and_choice_is_encoded():
     assert o["counters"].tolist() == [0, 0, e.game.state.turn]
     assert e.observe("player_0")["action_mask"].sum() == 0
     assert e.observe("player_1")["action_mask"].tolist() == [1, 1, 1, 1, 1, 1, 1, 1] + [0] * 10
+
+
+def test_counters_hold_points_by_source_and_the_named_counters():
+    e = env("pig", flat=False)
+    enc = e.encoding
+    assert enc.counters == ["points+0", "points+1", "points:banked+0", "points:banked+1", "counter:decisions",
+                            "counter:rolling", "counter:turn_total", "turn"]
+    e.reset(seed=1)
+    while e.game.evaluate('counter("turn_total")') == 0 or e.game.to_move != 1:
+        e.step(0)
+    got = dict(zip(enc.counters, e.observe("player_1")["observation"]["counters"].tolist()))
+    assert got["counter:turn_total"] == e.game.evaluate('counter("turn_total")') > 0
+    assert got["turn"] == e.game.state.turn
+    assert (got["points+0"], got["points+1"]) == (e.game.points()[1], e.game.points()[0])   # (his own first)
 
 
 def test_flat_observation_splits_into_its_sections():

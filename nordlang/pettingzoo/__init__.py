@@ -20,8 +20,9 @@
   them back); with `flat=False`, a dict of those sections.
 - Action: the index of an option among the pending choice's options, as
   `Game.legal_moves()` lists them. `Discrete(max_actions)`: the bound is
-  estimated from seeded random games (twice the most options seen, at
-  least 8) unless `max_actions` is given; a position with more options is
+  estimated from 16 seeded random games (twice the most options seen, at
+  least 8; the same games find the named counters the observation holds)
+  unless `max_actions` is given; a position with more options is
   a RulesError naming it. A masked-out action is an IllegalMove.
 - Rewards: 0 until the end, then `Game.returns()` (the rulebook's returns,
   else +1 a winner, -1 the others, 0 each in a draw). Every agent
@@ -31,6 +32,8 @@
 """
 
 from __future__ import annotations
+
+import weakref
 
 try:
     import gymnasium
@@ -44,15 +47,11 @@ except ImportError as e:            # (an optional extra)
 import nordlang
 
 from ..engine.game import Game
-from ..engine.rng import Rng
 from ..errors import IllegalMove, RulesError
 from ..rules.model import Rules
-from .encoding import DTYPE, Encoding
+from .encoding import DTYPE, Encoding, survey
 
 __all__ = ["env", "NordlangEnv", "Encoding"]
-
-SAMPLE_GAMES = 16           # seeded random games that estimate the bound on a choice's options
-
 
 def env(game, players: int | None = None, variants=(), params=None, **options) -> NordlangEnv:
     """The AEC environment of a game: a bundled name or a rulebook path (with
@@ -67,17 +66,14 @@ def env(game, players: int | None = None, variants=(), params=None, **options) -
     return NordlangEnv(rules, **options)
 
 
-def estimate_actions(rules, games: int = SAMPLE_GAMES) -> int:
-    """Twice the most options any decision had in `games` seeded random games, at least 8."""
-    most = 0
-    for seed in range(games):
-        g = Game(rules, seed)
-        pick = Rng(10_000 + seed)
-        while not g.over:
-            n = len(g.state.pending.options)
-            most = max(most, n)
-            g.play_index(pick.randrange(n))
-    return max(2 * most, 8)
+_SURVEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()      # rules -> survey(rules)
+
+
+def _surveyed(rules):
+    got = _SURVEYS.get(rules)
+    if got is None:
+        got = _SURVEYS[rules] = survey(rules)
+    return got
 
 
 class NordlangEnv(AECEnv):
@@ -97,9 +93,10 @@ class NordlangEnv(AECEnv):
         self.render_mode = render_mode
         self.flat = flat
         self.max_moves = max_moves
-        self.num_actions = max_actions or estimate_actions(rules)
+        most, named = _surveyed(rules)
+        self.num_actions = max_actions or max(2 * most, 8)
         self.game = Game(rules, 0)
-        self.encoding = Encoding(rules, self.game.machine)
+        self.encoding = Encoding(rules, self.game.machine, named)
         self.possible_agents = [f"player_{p}" for p in rules.player_range]
         self._index = {a: p for p, a in enumerate(self.possible_agents)}
         shapes = self.encoding.shapes()

@@ -22,7 +22,11 @@ Sections of an observation (a dict of arrays):
     names them relative to the viewer: "supply+0" is his own);
   - grid:NAME (owners, rows, columns, C): a grid zone, cell by cell, owners
     relative to the viewer;
-  - counters (players + 1,): each player's points (relative), then the turn;
+  - counters: each player's points (relative), then his points from each
+    of the rulebook's sources (`result.sources`), then the named counters
+    (`counter("name")`) the survey's random games set, then the turn
+    (`Encoding.counters` names them: "points+0", "points:SOURCE+1",
+    "counter:NAME", "turn");
   - choice (choices + players + 1,): the pending choice's name one-hot
     (`Encoding.choices`), whose decision it is one-hot (relative), and the
     number of its options; all 0 once the game is over.
@@ -32,18 +36,41 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.game import Game
 from ..engine.program import Choice
+from ..engine.rng import Rng
 from ..engine.views import HIDDEN, view
 
 DTYPE = np.float32
+SAMPLE_GAMES = 16           # seeded random games that survey a rulebook
+
+
+def survey(rules, games: int = SAMPLE_GAMES) -> tuple[int, list]:
+    """(the most options a decision had, the named counters set) in `games` seeded random games:
+    what the rules do not fix in advance."""
+    most, named = 0, set()
+    for seed in range(games):
+        g = Game(rules, seed)
+        pick = Rng(10_000 + seed)
+        while not g.over:
+            n = len(g.state.pending.options)
+            most = max(most, n)
+            named.update(k[1] for k in g.state.counters if k[0] == "counter" and len(k) == 2)
+            g.play_index(pick.randrange(n))
+        named.update(k[1] for k in g.state.counters if k[0] == "counter" and len(k) == 2)
+    return most, sorted(named, key=str)
 
 
 class Encoding:
     """The fixed layout of one compiled rulebook's observations."""
 
-    def __init__(self, rules, machine):
+    def __init__(self, rules, machine, named_counters=()):
         self.rules = rules
         n = self.players = rules.num_players
+        self.counters = ([f"points+{k}" for k in range(n)]
+                         + [f"points:{src}+{k}" for src in rules.sources for k in range(n)]
+                         + [f"counter:{name}" for name in named_counters] + ["turn"])
+        self._named = list(named_counters)
         self.channels: list[str] = []
         self._owned: dict = {}            # kind -> channel of owner 0 (relative)
         self._tagged: dict = {}           # (kind, tag) -> channel
@@ -99,7 +126,7 @@ class Encoding:
             out["zones"] = (len(self.zone_rows), c)
         for name, (owners, rows, cols) in self.grids.items():
             out[f"grid:{name}"] = (owners, rows, cols, c)
-        out["counters"] = (n + 1,)
+        out["counters"] = (len(self.counters),)
         out["choice"] = (len(self.choices) + n + 1,)
         return out
 
@@ -135,7 +162,7 @@ class Encoding:
 
     def encode(self, state, viewer: int) -> dict:
         """The observation of `viewer` (a player's number) in `state`."""
-        seen = view(state, viewer)
+        seen = view(state, viewer) if self.rules.hidden_information else state     # (nothing to hide: no copy)
         out = {name: np.zeros(shape, DTYPE) for name, shape in self._shapes.items()}
         n = self.players
         for key, items in _places(seen):
@@ -147,10 +174,16 @@ class Encoding:
                 ch = self.channel(item, viewer)
                 if ch >= 0:
                     array[row + (ch,)] += count
-        counters = out["counters"]
+        counters, got = out["counters"], state.counters.get
         for p in range(n):
-            counters[(p - viewer) % n] = state.counters.get(("points", p), 0)
-        counters[n] = state.turn
+            rel = (p - viewer) % n
+            counters[rel] = got(("points", p), 0)
+            for i, src in enumerate(self.rules.sources):
+                counters[n * (i + 1) + rel] = got(("points", p, src), 0)
+        at = n * (len(self.rules.sources) + 1)
+        for i, name in enumerate(self._named):
+            counters[at + i] = got(("counter", name), 0)
+        counters[-1] = state.turn
         pending = state.pending
         if pending is not None and not state.over:
             choice = out["choice"]
