@@ -78,14 +78,17 @@ def _mean_sd(counts: dict) -> tuple:
 
 
 def _panel(ax, counts, edges, color, name, xlabel, ylabel) -> None:
-    """One distribution: bars on the shared bins, its mean as a dashed line, its figures in the title."""
+    """One distribution: a bar per bin (apart, so each reads alone), its mean as a dashed line, its
+    figures in the title."""
     from matplotlib.ticker import MaxNLocator
     if not counts:
         ax.set_title(f"{name}: no data (too many distinct values to chart)", loc="left")
         ax.set_yticks([])
         return
-    ax.stairs(_heights(counts, edges), edges, fill=True, color=color, alpha=0.55, linewidth=0)
-    ax.stairs(_heights(counts, edges), edges, color=color, linewidth=1.2)
+    width = edges[1] - edges[0]
+    centres = [a + width / 2 for a in edges[:-1]]
+    ax.bar(centres, _heights(counts, edges), width=width * 0.88, color=color, alpha=0.6, edgecolor=color,
+           linewidth=1)
     mean, sd = _mean_sd(counts)
     ax.axvline(mean, color="#222222", linestyle="--", linewidth=1)
     ax.set_title(f"{name}: mean {mean:.1f}, sd {sd:.1f}, {sum(counts.values())} values", loc="left")
