@@ -164,6 +164,19 @@ def test_max_moves_truncates():
     assert e.observe(e.agent_selection)["action_mask"].sum() == 0
 
 
+def test_render_draws_the_whole_position():
+    e = env("connect-four", render_mode="svg")
+    e.reset(seed=0)
+    e.step(3)
+    svg = e.render()
+    assert svg.startswith("<svg") and svg.count('class="piece"') == 3      # (one disc, two supplies)
+    text = env("connect-four", render_mode="ansi")
+    text.reset(seed=0)
+    assert text.render().splitlines()[0] == "turn 1: red chooses drop"
+    with pytest.raises(ValueError, match=r"render_mode is one of \['ansi', 'svg'\] or None, not 'human'"):
+        env("connect-four", render_mode="human")
+
+
 def test_reset_seeds_the_game():
     e = env("vikings", players=2)
     e.reset(seed=5)
