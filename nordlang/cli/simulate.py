@@ -63,7 +63,8 @@ def add(sub):
     p.add_argument("--force", action="store_true", help="replace an existing --out (or --timings) FILE")
     p.add_argument("--timings", metavar="FILE", help="write each game's seconds to FILE (JSON lines; not "
                                                      "reproducible, so never in --out)")
-    p.add_argument("--plot", metavar="DIR", help="write SVG charts of the points and length distributions to DIR")
+    p.add_argument("--plot", metavar="DIR", help="write charts of the points and length distributions to DIR "
+                                              "(SVG and PNG; needs matplotlib)")
     p.set_defaults(func=run)
 
 
@@ -229,6 +230,8 @@ def stop_on_sigterm(on: bool = True) -> None:
 def check_plot_dir(path):
     if not path:
         return
+    from ..sim.plot import require_matplotlib
+    require_matplotlib()        # (before any game: say at once what is missing)
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:

@@ -174,6 +174,11 @@ class Game:
                                  e.step.pos) from None
         self.state = state
 
+    def _repr_svg_(self) -> str:
+        """Its picture, for a notebook (nordlang/notebook.py)."""
+        from ..notebook import svg
+        return svg(self)
+
     def clone(self) -> Game:
         """The referee's copy: the same position and the same future (its
         chance source too). An agent plays on `for_player` instead."""

@@ -48,6 +48,11 @@ class Position:
         who = "the referee" if self.player is None else self.rules.color(self.player)
         return f"<Position after {self.state.moves_made} moves, as {who} sees it>"
 
+    def _repr_svg_(self) -> str:
+        """Its picture, for a notebook (nordlang/notebook.py)."""
+        from ..notebook import svg
+        return svg(self)
+
     # ---- expressions ----
     def evaluate(self, text: str, **names):
         """The value of an expression of the rulebook's language here, made

@@ -47,6 +47,11 @@ class Scenario:
         self.put_aside = []         # what triggered flows interrupted (frames, a choice pending, the turn stop)
         self.events_seen = 0        # the game's events before the last step that acted
 
+    def _repr_svg_(self) -> str:
+        """Its picture, for a notebook (nordlang/notebook.py)."""
+        from ..notebook import svg
+        return svg(self)
+
     # ---------------- branches ----------------
     @property
     def branches(self) -> list[str]:

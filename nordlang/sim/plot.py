@@ -1,124 +1,174 @@
-"""Distributions of simulation records as small hand-written SVG charts."""
+"""Distributions of simulation records as charts drawn with matplotlib.
+
+`nord simulate --plot DIR` writes each chart as SVG and PNG: final points
+(one panel per seat, on shared bins), points by source (one panel each),
+game length and winning margin. Every title says the configuration. The
+files are the same byte for byte for the same records: the SVG's ids are
+salted with a constant, and neither format carries a date.
+
+matplotlib is an optional extra (`pip install 'nordlang[plot]'`); without
+it, --plot is a clear error before any game is played.
+"""
 
 from __future__ import annotations
 
+import io
 import math
 import os
-from html import escape
 
-PALETTE = ["#c0392b", "#2e6fd8", "#d4a017", "#2e8b57", "#7d3c98", "#555555"]
+from ..errors import UsageError
+
+PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+MAX_BINS = 30
+FORMATS = ("svg", "png")
+PNG_DPI = 100
+_RC = {"svg.hashsalt": "nordlang", "svg.fonttype": "path", "font.size": 10, "axes.titlesize": 10,
+       "axes.spines.top": False, "axes.spines.right": False}
+_METADATA = {"svg": {"Date": None, "Creator": None}, "png": {"Software": None}}
 
 
-def histogram_svg(series: dict, title: str, xlabel: str, bins: int = 20, width: int = 640,
-                  height: int = 360) -> str:
-    """Overlaid histograms (as step outlines) of {label: values} on shared bins.
+def require_matplotlib():
+    """matplotlib's Figure, or a UsageError that says how to get it."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise UsageError("--plot draws its charts with matplotlib, which is not installed",
+                         hint="pip install 'nordlang[plot]' (or leave out --plot)") from None
+    return Figure
 
-    The values of a label are a list, or a {value: count} dict (what the
-    streaming summary keeps).
-    """
-    series = {label: vs if isinstance(vs, dict) else _counts(vs) for label, vs in series.items()}
-    allv = [v for vs in series.values() for v in vs]
-    left, right, top, bottom = 56, 16, 40, 48
-    pw, ph = width - left - right, height - top - bottom
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="14">{escape(title)}</text>']
-    if not allv:
-        out.append(f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle">no data</text></svg>')
-        return "\n".join(out)
-    lo, hi = min(allv), max(allv)
+
+# ---------------- bins ----------------
+def _nice(x: float) -> float:
+    """The least of 1, 2, 5, 10, 20, 50... that is at least x."""
+    if x <= 1:
+        return 1
+    power = 10 ** math.floor(math.log10(x))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= x)
+
+
+def bin_edges(values) -> list:
+    """Shared bins for whole numbers: one per value, or per 2, 5, 10... values, each
+    centred so that a round number starts it; else up to MAX_BINS equal bins."""
+    lo, hi = min(values), max(values)
+    if all(float(v).is_integer() for v in values):
+        step = _nice((hi - lo + 1) / MAX_BINS)
+        start = math.floor(lo / step) * step
+        count = math.floor((hi - start) / step) + 1
+        return [start - 0.5 + k * step for k in range(count + 1)]
     if hi == lo:
-        hi = lo + 1
-    span = hi - lo
-    if all(float(v).is_integer() for v in allv) and span + 1 <= bins:
-        bins = int(span) + 1
-        edges = [lo - 0.5 + k for k in range(bins + 1)]
-    else:
-        edges = [lo + span * k / bins for k in range(bins + 1)]
-    counts = {}
-    for label, vs in series.items():
-        c = [0] * bins
-        for v, times in vs.items():
-            k = int((v - edges[0]) / (edges[-1] - edges[0]) * bins)
-            c[min(max(k, 0), bins - 1)] += times
-        counts[label] = c
-    ymax = max(max(c) for c in counts.values()) or 1
-
-    def x(v):
-        return left + (v - edges[0]) / (edges[-1] - edges[0]) * pw
-
-    def y(c):
-        return top + ph - c / ymax * ph
-    # axes and ticks
-    out.append(f'<line x1="{left}" y1="{top + ph}" x2="{left + pw}" y2="{top + ph}" stroke="black"/>')
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + ph}" stroke="black"/>')
-    for k in range(6):
-        v = edges[0] + (edges[-1] - edges[0]) * k / 5
-        out.append(f'<text x="{x(v):.1f}" y="{top + ph + 16}" text-anchor="middle">{_num(v)}</text>')
-    step = max(1, math.ceil(ymax / 5))
-    for c in range(0, ymax + 1, step):
-        out.append(f'<text x="{left - 6}" y="{y(c) + 4:.1f}" text-anchor="end">{c}</text>')
-        out.append(f'<line x1="{left}" y1="{y(c):.1f}" x2="{left + pw}" y2="{y(c):.1f}" stroke="#eee"/>')
-    out.append(f'<text x="{left + pw / 2}" y="{height - 8}" text-anchor="middle">{escape(xlabel)}</text>')
-    out.append(f'<text x="14" y="{top + ph / 2}" text-anchor="middle" '
-               f'transform="rotate(-90 14 {top + ph / 2})">games</text>')
-    for n, (label, c) in enumerate(counts.items()):
-        color = PALETTE[n % len(PALETTE)]
-        pts = [f"{x(edges[0]):.1f},{y(0):.1f}"]
-        for k in range(bins):
-            pts.append(f"{x(edges[k]):.1f},{y(c[k]):.1f}")
-            pts.append(f"{x(edges[k + 1]):.1f},{y(c[k]):.1f}")
-        pts.append(f"{x(edges[-1]):.1f},{y(0):.1f}")
-        fill = color if len(counts) == 1 else "none"
-        out.append(f'<polyline points="{" ".join(pts)}" fill="{fill}" fill-opacity="0.35" stroke="{color}" '
-                   f'stroke-width="1.5"/>')
-        if len(counts) > 1:
-            ly = top + 4 + 16 * n
-            out.append(f'<rect x="{left + pw - 110}" y="{ly}" width="10" height="10" fill="{color}"/>')
-            out.append(f'<text x="{left + pw - 95}" y="{ly + 9}">{escape(str(label))}</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+        return [lo - 0.5, lo + 0.5]
+    return [lo + (hi - lo) * k / MAX_BINS for k in range(MAX_BINS + 1)]
 
 
-def _num(v):
-    return str(int(round(v))) if abs(v - round(v)) < 1e-9 or abs(v) >= 10 else f"{v:.1f}"
-
-
-def _counts(values) -> dict:
-    out: dict = {}
-    for v in values:
-        out[v] = out.get(v, 0) + 1
+def _heights(counts: dict, edges: list) -> list:
+    out = [0] * (len(edges) - 1)
+    span = edges[-1] - edges[0]
+    for v, k in counts.items():
+        i = int((float(v) - edges[0]) / span * (len(edges) - 1))
+        out[min(max(i, 0), len(out) - 1)] += k
     return out
 
 
+# ---------------- panels ----------------
+def _mean_sd(counts: dict) -> tuple:
+    n = sum(counts.values())
+    mean = sum(float(v) * k for v, k in counts.items()) / n
+    var = sum(k * (float(v) - mean) ** 2 for v, k in counts.items()) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var)
+
+
+def _panel(ax, counts, edges, color, name, xlabel, ylabel) -> None:
+    """One distribution: a bar per bin (apart, so each reads alone), its mean as a dashed line, its
+    figures in the title."""
+    from matplotlib.ticker import MaxNLocator
+    if not counts:
+        ax.set_title(f"{name}: no data (too many distinct values to chart)", loc="left")
+        ax.set_yticks([])
+        return
+    width = edges[1] - edges[0]
+    centres = [a + width / 2 for a in edges[:-1]]
+    ax.bar(centres, _heights(counts, edges), width=width * 0.88, color=color, alpha=0.6, edgecolor=color,
+           linewidth=1)
+    mean, sd = _mean_sd(counts)
+    ax.axvline(mean, color="#222222", linestyle="--", linewidth=1)
+    ax.set_title(f"{name}: mean {mean:.1f}, sd {sd:.1f}, {sum(counts.values())} values", loc="left")
+    ax.set_xlim(edges[0], edges[-1])
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=10, integer=True, steps=[1, 2, 5, 10]))
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=5, integer=True, steps=[1, 2, 5, 10], min_n_ticks=3))
+    ax.grid(axis="y", color="#dddddd", linewidth=0.8)
+    ax.set_axisbelow(True)
+    ax.set_ylabel(ylabel)
+    ax.set_xlabel(xlabel)
+
+
+def chart(Figure, panels: list, heading: str, config: str, xlabel: str, shared: bool = True, ylabel="games"):
+    """A figure of one panel per (name, {value: count} or None), stacked, on shared bins when `shared`."""
+    rows = max(1, len(panels))
+    fig = Figure(figsize=(8, 1.2 + 2.0 * rows), layout="constrained")
+    fig.suptitle(f"{heading}\n{config}", fontsize=11)
+    axes = fig.subplots(rows, 1, sharex=shared, squeeze=False)[:, 0]
+    known = [v for _name, c in panels if c for v in c]
+    edges = bin_edges(known) if known else [0, 1]
+    for i, (ax, (name, counts)) in enumerate(zip(axes, panels)):
+        _panel(ax, counts or {}, edges if shared else bin_edges(list(counts)) if counts else [0, 1],
+               PALETTE[i % len(PALETTE)], name, xlabel, ylabel)
+        if shared and i < rows - 1:
+            ax.set_xlabel("")
+            ax.tick_params(labelbottom=True)
+    if not panels:
+        axes[0].set_axis_off()
+        axes[0].text(0.5, 0.5, "no data", ha="center", va="center", transform=axes[0].transAxes)
+    return fig
+
+
+def figure_bytes(fig, fmt: str) -> bytes:
+    """The figure as SVG or PNG bytes, the same for the same figure (no date, a fixed id salt)."""
+    import matplotlib
+    buf = io.BytesIO()
+    with matplotlib.rc_context(_RC):
+        fig.savefig(buf, format=fmt, dpi=PNG_DPI, metadata=_METADATA[fmt])
+    return buf.getvalue()
+
+
+def _counts(m):
+    return None if m.counts is None else {v: k for v, k in m.counts.items()}
+
+
+def charts(summary, config: str) -> dict:
+    """{file stem: figure} of a streaming Summary."""
+    Figure = require_matplotlib()
+    import matplotlib
+    n = summary.n
+    with matplotlib.rc_context(_RC):
+        seats = [(f"seat {p + 1}", _counts(m)) for p, m in enumerate(summary.seat_points)]
+        sources = [(str(s), _counts(m)) for s, m in (summary.sources or {}).items()]
+        return {
+            "points": chart(Figure, seats, f"Final points by seat ({n} games)", config, "points"),
+            "sources": chart(Figure, sources, f"Points by source, per player and game ({n} games)", config,
+                             "points", shared=False, ylabel="player-games"),
+            "length": chart(Figure, [("turns", _counts(summary.turns))], f"Game length ({n} games)", config,
+                            "turns"),
+            "margin": chart(Figure, [("margin", _counts(summary.margin))] if summary.players > 1 else [],
+                            f"Winning margin ({n} games)", config, "points ahead of the second"),
+        }
+
+
 def write_plots(summary, folder, title="") -> list:
-    """points.svg (final points per seat), sources.svg (points by source),
-    length.svg (turns) and margin.svg, from a streaming Summary (or a list
-    of records); each written atomically; returns the paths written. A
-    distribution with too many distinct values to keep shows "no data"."""
+    """points, sources, length and margin charts, each as .svg and .png, from a
+    streaming Summary (or a list of records); each file written atomically;
+    returns the paths written."""
     from ..engine.record import write_atomic
     from .summary import Summary
+    require_matplotlib()
     if not isinstance(summary, Summary):
         records, summary = summary, Summary()
         for r in records:
             summary.add(r)
-
-    def counts(m):
-        return {float(v): k for v, k in (m.counts or {}).items()}
     os.makedirs(folder, exist_ok=True)
-    charts = {
-        "points.svg": histogram_svg({f"seat {p}": counts(m) for p, m in enumerate(summary.seat_points)},
-                                    f"final points by seat: {title}", "points"),
-        "sources.svg": histogram_svg({s: counts(m) for s, m in (summary.sources or {}).items()},
-                                     f"points by source (per player and game): {title}", "points"),
-        "length.svg": histogram_svg({"turns": counts(summary.turns)}, f"game length: {title}", "turns"),
-        "margin.svg": histogram_svg({"margin": counts(summary.margin)} if summary.players > 1 else {},
-                                    f"winning margin: {title}", "points ahead of the second"),
-    }
     paths = []
-    for name, svg in charts.items():
-        path = os.path.join(folder, name)
-        write_atomic(path, data=(svg + "\n").encode("utf-8"))
-        paths.append(path)
+    for stem, fig in charts(summary, title).items():
+        for fmt in FORMATS:
+            path = os.path.join(folder, f"{stem}.{fmt}")
+            write_atomic(path, data=figure_bytes(fig, fmt))
+            paths.append(path)
     return paths
