@@ -1,6 +1,7 @@
-"""Expectations of what is put to whom: a choice's options, for the player
-it is pending for or for a player named (what he could choose if this
-decision were his now), and choices never put to a player.
+"""Expectations of what is put to whom: moves the pending choice accepts
+or refuses, a choice's options, for the player it is pending for or for a
+player named (what he could choose if this decision were his now), and
+choices never put to a player.
 
 A named player's options are found on a copy of the game, so the script
 plays on exactly as before: the pending choice is asked again with that
@@ -11,7 +12,8 @@ begins now and runs to its first decision).
 from __future__ import annotations
 
 from ..engine.flow import DeadEnd
-from ..errors import NordError, did_you_mean
+from ..engine.game import Move
+from ..errors import NordError, SchemaError, did_you_mean
 from .names import _err, _list, _player
 from .steps import choice_names, nobody_decides
 
@@ -36,12 +38,23 @@ def check_asked_names(sc, exp, path, errors) -> None:
             errors.append(e)
     for name, spec in (exp.get("options") or {}).items():
         choice(name, path + ("options", name), True)
+        if spec == {}:
+            errors.append(_err(src, path + ("options", name), f"the options of {name!r} are named for no player",
+                               expected="colour -> options, like {blue: [none]}", hint="a list of options "
+                               "(without colours) is the options of the choice pending now"))
         for color in spec if isinstance(spec, dict) else ():
             player(color, path + ("options", name, color), True)
     never = exp.get("never_asked")
+    if never is not None and len(never) == 0:
+        errors.append(_err(src, path + ("never_asked",), "'never_asked' names no choice",
+                           expected="choice names, like [attack], or choice -> colours, like {attack: [blue]}"))
     if isinstance(never, dict):
         for name, colors in never.items():
             choice(name, path + ("never_asked", name), True)
+            if not colors:
+                errors.append(_err(src, path + ("never_asked", name), f"{name!r} is never asked of no player",
+                                   expected="the colours it was never put to", hint=f"'never_asked: [{name}]': "
+                                   "put to nobody"))
             for i, color in enumerate(colors or []):
                 player(color, path + ("never_asked", name, i), False)
     else:
@@ -72,6 +85,32 @@ def check_options(sc, exp, at, fail, Failure) -> None:
         if sorted(spec) != sorted(pending.texts):
             fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(spec)),
                                 _list(sorted(pending.texts))))
+
+
+def check_legal(sc, exp, at, fail, Failure) -> None:
+    """`legal` and `illegal`: moves the pending choice accepts, and refuses."""
+    g, rules = sc.game, sc.rules
+    pending = g.state.pending
+    for kind in ("legal", "illegal"):
+        for i, text in enumerate(exp.get(kind) or []):
+            try:
+                mv = Move.parse(text)
+            except NordError as e:
+                raise SchemaError(e.message, at(kind, i), expected=e.expected) from None
+            if pending is None:
+                fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, nobody_decides(sc)))
+                continue
+            if mv.choice != pending.step.name:
+                forced = g.taken_at_once(mv.choice)
+                fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
+                                    f"a '{mv.choice}' choice pending", (f"{forced}; " if forced else "")
+                                    + f"the pending choice is '{pending.step.name}' (for "
+                                    f"{rules.color(pending.player)}): {_list(pending.texts)}"))
+                continue
+            ok = pending.find(mv.option) is not None
+            if ok != (kind == "legal"):
+                fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
+                                    ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
 
 
 def _not_pending(sc, name) -> str:

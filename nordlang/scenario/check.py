@@ -10,7 +10,7 @@ from ..errors import LangError, NordError, Pos, SchemaError, UsageError, did_you
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
-from .asked import check_asked_names, check_never_asked, check_options
+from .asked import check_asked_names, check_legal, check_never_asked, check_options
 from .chance import ChanceMismatch, check_rolls, fix, rolled, unused
 from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
 from .steps import (
@@ -322,26 +322,7 @@ class Scenario:
             got = rules.color(pending.player) if pending else f"nobody ({nobody_decides(self)})"
             if got != exp["player"]:
                 fail.append(Failure(at("player"), "who decides now", exp["player"], got))
-        for kind in ("legal", "illegal"):
-            for i, text in enumerate(exp.get(kind) or []):
-                try:
-                    mv = Move.parse(text)
-                except NordError as e:
-                    raise SchemaError(e.message, at(kind, i), expected=e.expected) from None
-                if pending is None:
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, nobody_decides(self)))
-                    continue
-                if mv.choice != pending.step.name:
-                    forced = g.taken_at_once(mv.choice)
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
-                                        f"a '{mv.choice}' choice pending", (f"{forced}; " if forced else "")
-                                        + f"the pending choice is '{pending.step.name}' (for "
-                                        f"{rules.color(pending.player)}): {_list(pending.texts)}"))
-                    continue
-                ok = pending.find(mv.option) is not None
-                if ok != (kind == "legal"):
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
-                                        ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
+        check_legal(self, exp, at, fail, Failure)
         check_moves(self, exp, at, fail, Failure)
         check_events(self, exp, at, fail, Failure)
         for name, want in (exp.get("rolls") or {}).items():
