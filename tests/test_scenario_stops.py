@@ -217,3 +217,11 @@ def test_the_bundled_examples_pass(capsys):
     files = [ROOT / "variants/nord/scenarios" / n for n in ("who-is-asked-what.yaml", "turn-ends-cave-in.yaml")]
     assert main(["test", *map(str, files)]) == 0
     assert capsys.readouterr().out.strip().splitlines()[-1] == "3 passed, 0 failed"
+
+
+def test_explain_at_a_stop_between_turns_judges_the_next_turns_move(capsys):
+    """A scenario that ends at a stop between turns: `nord explain` judges
+    a move of the next turn (red's), as the script's next move would be."""
+    path = ROOT / "variants/nord/scenarios/turn-ends-cave-in.yaml"
+    assert main(["explain", str(path), "play none"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("play none: legal (red decides 'play'")

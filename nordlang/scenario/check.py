@@ -242,6 +242,13 @@ class Scenario:
         first, self.first_turn_due = self.first_turn_due, False
         next_turn(self.game, first=True if first else None)
 
+    def leave_stop(self) -> None:
+        """At a stop between turns (or before the first), begin the next turn
+        as the script's next move would: a move is then judged at the
+        decision it answers (`nord explain`)."""
+        if between_turns(self.game.state):
+            self._next_turn()
+
     def run(self) -> Report:
         """The report of the script; a file with branches and no branch chosen
         runs every branch (each on its own copy) and reports all failures."""
