@@ -47,7 +47,7 @@ def check_asked_names(sc, exp, path, errors) -> None:
     never = exp.get("never_asked")
     if never is not None and len(never) == 0:
         errors.append(_err(src, path + ("never_asked",), "'never_asked' names no choice",
-                           expected="choice names, like [attack], or choice -> colours, like {attack: [blue]}"))
+                           expected="choice names, like [NAME], or choice -> colours, like {NAME: [COLOUR]}"))
     if isinstance(never, dict):
         for name, colors in never.items():
             choice(name, path + ("never_asked", name), True)
