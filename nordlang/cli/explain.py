@@ -21,6 +21,7 @@ def run(args):
     if rep is not None:
         print(rep)
         return 2
+    sc.leave_stop()         # (a scenario that ends at a stop between turns: the move is the next turn's)
     legal, lines = explain(sc.game, args.move)
     for line in lines:
         print(line)

@@ -10,9 +10,20 @@ from ..errors import LangError, NordError, Pos, SchemaError, UsageError, did_you
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
 from ..rules.loader import check_errors
+from .asked import check_asked_names, check_legal, check_never_asked, check_options
 from .chance import ChanceMismatch, check_rolls, fix, rolled, unused
 from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
-from .steps import between_turns, check_events, check_moves, end_now, flow_call, next_turn, resume, trigger
+from .steps import (
+    between_turns,
+    check_events,
+    check_moves,
+    end_now,
+    flow_call,
+    next_turn,
+    nobody_decides,
+    resume,
+    trigger,
+)
 
 
 @dataclass
@@ -46,6 +57,7 @@ class Scenario:
         self.branch = branch
         self.put_aside = []         # what triggered flows interrupted (frames, a choice pending, the turn stop)
         self.events_seen = 0        # the game's events before the last step that acted
+        self.first_turn_due = False     # stopped before the first turn (stop_before_first_turn)
 
     def _repr_svg_(self) -> str:
         """Its picture, for a notebook (nordlang/notebook.py)."""
@@ -73,7 +85,9 @@ class Scenario:
         game.machine.ask_forced = self.game.machine.ask_forced       # (the stops the scenario asks for)
         game.machine.keep_turn_start = True
         game.machine.turn_stop = self.game.machine.turn_stop
-        return Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
+        sc = Scenario(self.path, self.data, self.src, self.rules, game, branch if branch else self.branch)
+        sc.first_turn_due = self.first_turn_due
+        return sc
 
     @property
     def name(self) -> str:
@@ -145,6 +159,7 @@ class Scenario:
             for kind in ("legal", "illegal"):
                 for i, text in enumerate(exp.get(kind) or []):
                     notation(text, path + (kind, i))
+            check_asked_names(self, exp, path, errors)
             check_rolls(self, exp, path, errors)
             for i, text in enumerate(exp.get("holds") or []):
                 try:
@@ -208,15 +223,15 @@ class Scenario:
             what, expected = f"step {i + 1} next_turn cannot be taken", "a stop between turns"
         try:
             if isinstance(step, str):
-                if between_turns(g.state):      # (a stop where a quiet turn ended: the move is the next turn's)
-                    next_turn(g)
+                if between_turns(g.state):      # (a stop between turns: the move is the next turn's)
+                    self._next_turn()
                 g.play(step)
             elif "run" in step:
                 trigger(self, step["run"], path + ("run",))
             elif "end_game" in step:
                 end_now(g)
             elif between_turns(g.state):
-                next_turn(g)
+                self._next_turn()
             else:
                 now = f"the pending choice is {g.choice!r}" if g.choice else "the game is over"
                 return Failure(pos, what, expected, f"the turn goes on: {now}", f"the turn goes on: {now}")
@@ -226,6 +241,18 @@ class Scenario:
         except NordError as e:
             return Failure(pos, what, expected, e.message + (f" ({e.hint})" if e.hint else ""), e.message)
         return None
+
+    def _next_turn(self) -> None:
+        """Begin the next turn (the scenario's first, after a stop before it)."""
+        first, self.first_turn_due = self.first_turn_due, False
+        next_turn(self.game, first=True if first else None)
+
+    def leave_stop(self) -> None:
+        """At a stop between turns (or before the first), begin the next turn
+        as the script's next move would: a move is then judged at the
+        decision it answers (`nord explain`)."""
+        if between_turns(self.game.state):
+            self._next_turn()
 
     def run(self) -> Report:
         """The report of the script; a file with branches and no branch chosen
@@ -304,30 +331,10 @@ class Scenario:
             if got != exp["choice"]:
                 fail.append(Failure(at("choice"), "the pending choice", str(exp["choice"]), str(got)))
         if "player" in exp:
-            got = rules.color(pending.player) if pending else "nobody (the game is over)" if st.over else \
-                f"nobody (the turn of {rules.color(st.player)} has ended; the next move or next_turn begins the next)"
+            got = rules.color(pending.player) if pending else f"nobody ({nobody_decides(self)})"
             if got != exp["player"]:
                 fail.append(Failure(at("player"), "who decides now", exp["player"], got))
-        for kind in ("legal", "illegal"):
-            for i, text in enumerate(exp.get(kind) or []):
-                try:
-                    mv = Move.parse(text)
-                except NordError as e:
-                    raise SchemaError(e.message, at(kind, i), expected=e.expected) from None
-                if pending is None:
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind, "the game is over"))
-                    continue
-                if mv.choice != pending.step.name:
-                    forced = g.taken_at_once(mv.choice)
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}",
-                                        f"a '{mv.choice}' choice pending", (f"{forced}; " if forced else "")
-                                        + f"the pending choice is '{pending.step.name}' (for "
-                                        f"{rules.color(pending.player)}): {_list(pending.texts)}"))
-                    continue
-                ok = pending.find(mv.option) is not None
-                if ok != (kind == "legal"):
-                    fail.append(Failure(at(kind, i), f"{text!r} is {kind}", kind,
-                                        ("legal" if ok else "illegal") + f"; options: {_list(pending.texts)}"))
+        check_legal(self, exp, at, fail, Failure)
         check_moves(self, exp, at, fail, Failure)
         check_events(self, exp, at, fail, Failure)
         for name, want in (exp.get("rolls") or {}).items():
@@ -336,17 +343,8 @@ class Scenario:
             if got != want_s:
                 fail.append(Failure(at("rolls", name), f"the outcomes of roll {name!r} since the previous step",
                                     _list(want_s), _list(got)))
-        for name, opts in (exp.get("options") or {}).items():
-            if pending is None or pending.step.name != name:
-                forced = g.taken_at_once(name)
-                now = f"{pending.step.name}, for {rules.color(pending.player)}" if pending else "none"
-                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
-                                    f"no '{name}' choice pending" + (f": {forced}" if forced else "")
-                                    + f" (pending: {now})"))
-                continue
-            if sorted(opts) != sorted(pending.texts):
-                fail.append(Failure(at("options", name), f"options of '{name}'", _list(sorted(opts)),
-                                    _list(sorted(pending.texts))))
+        check_options(self, exp, at, fail, Failure)
+        check_never_asked(self, exp, at, fail, Failure)
         for i, text in enumerate(exp.get("holds") or []):
             fn = self._compile(text, path + ("holds", i))
             val = self._eval(fn, path + ("holds", i))

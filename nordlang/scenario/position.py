@@ -69,6 +69,7 @@ def load_scenario(path, rulebook=None) -> Scenario:
     check_errors([e for e in check_board(rules, (src, at)) if e.kind == "error"])
     game = _arrange(rules, data, src)
     sc = Scenario(path, data, src, rules, game)
+    sc.first_turn_due = bool(data.get("stop_before_first_turn"))
     sc.check_script()
     return sc
 
@@ -286,6 +287,8 @@ def _arrange(rules, data, src) -> Game:
     state.history.clear()
     state.frames = []
     set_stops(rules, m, data, src)
+    if data.get("stop_before_first_turn"):
+        return game         # (a stop before the first turn: the script's first move or next_turn begins it)
     m.begin_turn(state, first=True)
     try:
         m.run(state)

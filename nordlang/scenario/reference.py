@@ -45,6 +45,23 @@ PROSE = {
                  "the listing marks empty slots with `-`, else in slot order with the gaps left out.",
     "expect.legal": "`legal`, `illegal` and `options` judge the choice pending at that point; a move of a choice "
                     "that was taken at once fails, naming it.",
+    "expect.options": "Named for a player (`options: {play: {red: [axe, none], blue: [sword, none]}}`), the "
+                      "options are those that player would have were this decision his now: the pending choice "
+                      "is asked again, on a copy of the game, with him to move (at a stop between turns, or "
+                      "before the first turn, his turn begins on the copy and its first decision must be the "
+                      "choice named); the script plays on as before. So one position shows what each player "
+                      "could do, as a rules tester compares them, without a file per player. A choice with one "
+                      "option is listed too; a choice the rules give to a player of their own ('by') stays his.",
+    "expect.never_asked": "A choice is put to a player when he must decide it: the choice pending now counts, "
+                          "a choice taken at once (one option) does not, unless `stop_at_forced` asks it. The "
+                          "count starts at the position, and a branch's includes the moves before it parts. "
+                          "A choice name the rules never ask, or a colour that does not play, is an error "
+                          "before the script runs (else a misspelt name would always hold).",
+    "stop_at_turn_ends": "`stop_before_first_turn`, `stop_at_quiet_turns` and `stop_at_turn_ends` stop between "
+                         "turns: there 'choice' is null, 'player' says whose turn has ended (or comes first), "
+                         "'legal' and 'options' fail naming the stop (`options` named for a player still work: "
+                         "his turn begins on a copy), and the next move, or a `- next_turn: true` step, begins "
+                         "the next turn.",
     "expect.holds": "Expressions see the position as the rules do; a player is a number in turn order "
                     "(`supply(0)` is the first colour's supply).",
 }

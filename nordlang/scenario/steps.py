@@ -24,8 +24,9 @@ def choice_names(rules) -> set:
 
 def set_stops(rules, machine, data, src) -> None:
     """The stops a scenario asks for: `stop_at_forced` (true: every choice
-    with one option is asked; a list: those choices) and `stop_at_quiet_turns`
-    (a turn in which nobody decides ends with a stop)."""
+    with one option is asked; a list: those choices), `stop_at_quiet_turns`
+    (a turn in which nobody decides ends with a stop) and `stop_at_turn_ends`
+    (every turn does). `stop_before_first_turn` is the loader's: it begins no turn."""
     machine.keep_turn_start = True      # (an expectation may read at_turn_start, whatever the rules read)
     forced = data.get("stop_at_forced", False)
     if forced is True:
@@ -37,20 +38,38 @@ def set_stops(rules, machine, data, src) -> None:
                 raise _err(src, ("stop_at_forced", i), f"the rules ask no choice {name!r}",
                            expected=", ".join(sorted(names)) or "none", hint=did_you_mean(str(name), names))
         machine.ask_forced = frozenset(forced)
-    if data.get("stop_at_quiet_turns"):
+    if data.get("stop_at_turn_ends"):
+        if data.get("stop_at_quiet_turns"):
+            raise _err(src, ("stop_at_quiet_turns",), "stop_at_quiet_turns beside stop_at_turn_ends: every turn "
+                       "ends with a stop already, a quiet one too", key=True,
+                       expected="one of the two", hint="leave out stop_at_quiet_turns")
+        machine.turn_stop = "always"        # (the machine stops whenever the flow it runs, a turn, ends)
+    elif data.get("stop_at_quiet_turns"):
         machine.turn_stop = "quiet"
 
 
 def between_turns(state) -> bool:
-    """Stopped where a turn ended, before the next begins (not over, nothing pending)."""
+    """Stopped where a turn ended (or before the first), before the next begins (not over, nothing pending)."""
     return state.pending is None and not state.over and not state.frames
 
 
-def next_turn(game) -> None:
-    """Begin the next turn and run to its next stop."""
+def next_turn(game, first: bool | None = None) -> None:
+    """Begin the next turn and run to its next stop. `first`: the scenario's
+    first turn (its player is position/player's, not the next in turn;
+    default: when no turn has been counted yet)."""
     m, st = game.machine, game.state
-    m.begin_turn(st, first=st.turn == 0)
+    m.begin_turn(st, first=st.turn == 0 if first is None else first)
     _run(m, st)
+
+
+def nobody_decides(sc) -> str:
+    """Why no choice is pending at this point of the script."""
+    st, color = sc.game.state, sc.rules.color(sc.game.state.player)
+    if st.over:
+        return "the game is over"
+    if sc.first_turn_due:
+        return f"stopped before the first turn, {color}'s; the next move or next_turn begins it"
+    return f"the turn of {color} has ended; the next move or next_turn begins the next"
 
 
 def end_now(game) -> None:
