@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..errors import NordError, UsageError
 
-COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve"]
+COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve",
+            "completion"]
 # each is a module of this package with add(subparsers); a missing one is skipped
 MODULE_OF = {**{name: name for name in COMMANDS if name != "info"},
              **dict.fromkeys(["games", "variants", "schema", "doc"], "info")}
@@ -70,16 +71,17 @@ def add_rules_options(p, players=True, variants=True, variant_default=(), varian
     a name as text, a path as a Path, as nordlang.load_rules takes them),
     --variant V (repeatable), --players N and (`params`) --param NAME=VALUE:
     the same for every command."""
+    from . import completion  # (light: it imports argcomplete only when the shell asks)
     which = p.add_mutually_exclusive_group()
     which.add_argument("--game", dest="rulebook", metavar="NAME", type=_game_name,
-                       help="a bundled game by name (see nord games; default: nord)")
+                       help="a bundled game by name (see nord games; default: nord)").completer = completion.games
     which.add_argument("--rulebook", dest="rulebook", metavar="PATH", type=Path,
                        help="a rulebook file or folder (instead of --game)")
     if variants:
         p.add_argument("--variant", metavar="V", action="append",
                        default=list(variant_default) if variant_default is not None else None,
                        help=variant_help or "a variant of the game: its bundled name or a file; repeat to stack, "
-                                            "applied in order")
+                                            "applied in order").completer = completion.variants
     if players:
         p.add_argument("--players", type=int, metavar="N", help="number of players (default: the rulebook's)")
     if params:
@@ -172,6 +174,10 @@ def at_least_one(text):
 
 
 def main(argv=None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:      # the shell asks for completions (nord completion)
+        from .completion import complete
+        complete()
+    args = None
     try:
         if argv is None:
             argv = sys.argv[1:]
@@ -185,7 +191,11 @@ def main(argv=None) -> int:
         sys.stdout.flush()                 # now, not at exit, where a failure could only be a traceback
         return status
     except NordError as e:
-        print(e.format(), file=sys.stderr)
+        if getattr(args, "json", False):        # (--json: the error as a document, on standard output)
+            from .json_output import emit_failure
+            emit_failure(args.command, e)
+        else:
+            print(e.format(), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

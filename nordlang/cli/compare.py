@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from . import add_rules_options
+from . import add_rules_options, completion
+from .json_output import add_json_option
 from .simulate import (
     Progress,
     add_run_options,
@@ -53,13 +54,14 @@ def add(sub):
     for side in "ab":
         S = side.upper()
         p.add_argument(f"--variant-{side}", action="append", default=[], metavar="V",
-                       help=f"a variant for side {S} only (repeatable)")
+                       help=f"a variant for side {S} only (repeatable)").completer = completion.variants
         p.add_argument(f"--{side}", metavar="V1,V2", default="",
                        help=f"variants for side {S} only, comma-separated")
         p.add_argument(f"--agents-{side}", metavar="A,B,...", help=f"agents of side {S} (default --agents)")
         p.add_argument(f"--players-{side}", type=int, metavar="N", help=f"players of side {S} (default --players)")
         p.add_argument(f"--rulebook-{side}", metavar="PATH", type=Path,
                        help=f"rulebook of side {S} (default --game/--rulebook)")
+    add_json_option(p)
     p.set_defaults(func=run)
 
 
@@ -110,6 +112,13 @@ def run(args):
         bar.close()
         close_scheduler(client)
     c = comparison.result()
+    status = 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)
+    if args.json:
+        from ..sim.compare import comparison_json
+        from .json_output import emit
+        emit({"command": "compare", "ok": status == 0, "errors": [],
+              **comparison_json(c, describe(ca, ra), describe(cb, rb))})
+        return status
     for line in format_comparison(c, describe(ca, ra), describe(cb, rb)):
         print(line)
-    return 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)
+    return status

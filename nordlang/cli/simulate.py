@@ -19,6 +19,7 @@ from contextlib import contextmanager
 
 from ..errors import NordError, UsageError
 from . import add_rules_options, at_least_one, params_of, positive_int, rulebook_text
+from .json_output import add_json_option
 
 DETERMINISM = """\
 Same command, same --seed: the same --out file, byte for byte, for any
@@ -64,6 +65,7 @@ def add(sub):
     p.add_argument("--timings", metavar="FILE", help="write each game's seconds to FILE (JSON lines; not "
                                                      "reproducible, so never in --out)")
     p.add_argument("--plot", metavar="DIR", help="write SVG charts of the points and length distributions to DIR")
+    add_json_option(p)
     p.set_defaults(func=run)
 
 
@@ -304,20 +306,34 @@ def run(args):
     desc = f"{rules.name}, {rules.num_players} players, agents {', '.join(config.agents)}" + (
         f", variants {', '.join(config.variants)}" if config.variants else "") + f", seed {config.seed}"
     result = summary.result()
-    for line in format_summary(result, desc):
-        print(line)
+    plots = []
     if args.plot and summary.n:
         from ..sim.plot import write_plots
-        for path in write_plots(summary, args.plot, desc):
-            print(f"plot written to {path}")
+        plots = [str(path) for path in write_plots(summary, args.plot, desc)]
     played = summary.n + summary.failed
+    status = (130 if interrupted else 2) if interrupted or lost else 1 if result.get("failed") else 0
+    stopped = (f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
+               + (f"; run again with --resume --out {args.out} to finish" if args.out else "")
+               if interrupted or lost else None)
+    if args.json:
+        from .json_output import emit
+        from .json_output import problem as as_json
+        emit({"command": "simulate", "ok": status == 0, "title": desc,
+              "config": {"game": rules.name, "players": rules.num_players, "agents": list(config.agents),
+                         "variants": [str(v) for v in config.variants], "seed": config.seed,
+                         "rotate": config.rotate, "games": n},
+              "summary": result, "plots": plots, "out": args.out, "games_in_out": played if args.out else None,
+              "stopped": stopped, "errors": [as_json(lost)] if lost else []})
+        return status
+    for line in format_summary(result, desc):
+        print(line)
+    for path in plots:
+        print(f"plot written to {path}")
     if args.out:
         print(f"{played} games in {args.out}")
-    if interrupted or lost:
-        print(f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
-              + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
-        return 130 if interrupted else 2
-    return 1 if result.get("failed") else 0
+    if stopped:
+        print(stopped, file=sys.stderr)
+    return status
 
 
 @contextmanager
