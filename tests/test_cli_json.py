@@ -120,7 +120,7 @@ def test_simulate_gives_the_summary_the_text_prints(capsys):
 def test_compare_gives_every_row_of_the_table(capsys):
     status, text, [doc] = _run(capsys, ["compare", "--game", "connect-four", "-n", "4", "-j", "1", "--no-progress",
                                         "--variant-b", "connect-three"])
-    assert status == 0 and doc["games"] == 4
+    assert status == 0 and doc["games"] == 4 and doc["same_configuration"] is False
     assert doc["b"] == "Connect Four, 2 players, agents random, variants connect-three"
     table = [line[2:] for line in text.out.splitlines()[6:]]
     assert len(doc["rows"]) == len(table)
@@ -128,6 +128,8 @@ def test_compare_gives_every_row_of_the_table(capsys):
         assert line.startswith(row["metric"]) and line.endswith(row["verdict"])
     turns = doc["rows"][0]
     assert turns["metric"] == "turns" and re.match(rf"turns +{turns['a']:.2f} +{turns['b']:.2f}", table[0])
+    status, text, [doc] = _run(capsys, ["compare", "--game", "connect-four", "-n", "2", "-j", "1", "--no-progress"])
+    assert doc["same_configuration"] is True and text.err == "note: A and B are the same configuration\n"
 
 
 def test_explain_says_legal_or_not_with_the_reasons(capsys, tmp_path):

@@ -88,7 +88,7 @@ def run(args):
     ca, cb = side_config(args, "a"), side_config(args, "b")
     ra = check_config(ca)
     rb = check_config(cb)
-    if ca == cb:
+    if ca == cb and not args.json:
         print("note: A and B are the same configuration", file=sys.stderr)
     n = args.games
     comparison = Comparison()
@@ -116,7 +116,7 @@ def run(args):
     if args.json:
         from ..sim.compare import comparison_json
         from .json_output import emit
-        emit({"command": "compare", "ok": status == 0, "errors": [],
+        emit({"command": "compare", "ok": status == 0, "errors": [], "same_configuration": ca == cb,
               **comparison_json(c, describe(ca, ra), describe(cb, rb))})
         return status
     for line in format_comparison(c, describe(ca, ra), describe(cb, rb)):
