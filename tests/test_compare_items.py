@@ -68,3 +68,20 @@ def test_held_items_counts_per_player_zones_by_piece():
     rec = run_game(Config(rulebook="kuhn-poker", players=2), 0)
     assert rec["held"] == {"hand: card": [1, 1], "pot: chip": rec["held"]["pot: chip"]}
     assert sum(rec["held"]["pot: chip"]) + sum(rec["held"].get("stack: chip", [0, 0])) == 4
+
+
+def test_a_results_file_with_a_broken_held_count_is_refused_on_resume(tmp_path, capsys):
+    import json
+    out = tmp_path / "r.jsonl"
+    args = ["simulate", "--game", "tictactoe", "-n", "3", "--no-progress", "-j", "1", "--out", str(out)]
+    assert main(args[:4] + ["2"] + args[5:]) == 0
+    lines = out.read_text().splitlines(keepends=True)
+    rec = json.loads(lines[1])
+    assert rec["held"] == {"supply: mark": rec["held"]["supply: mark"]}      # a game of 2 records what it held
+    rec["held"]["supply: mark"] = [1]
+    lines[1] = json.dumps(rec) + "\n"
+    out.write_text("".join(lines))
+    capsys.readouterr()
+    assert main(args + ["--resume"]) == 2
+    assert "line 2 is not a game record of nord simulate ('held' is not a count for each of the 2 players " \
+           "per zone and piece)" in capsys.readouterr().err
