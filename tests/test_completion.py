@@ -91,11 +91,11 @@ def test_without_argcomplete_the_command_says_what_to_install(monkeypatch, capsy
     assert "pip install 'nordlang[completion]'" in err
 
 
-def test_the_normal_path_loads_no_completion_library():
+def test_the_normal_path_loads_no_completion_library_nor_the_json_printer():
     code = ("import contextlib, io, sys\nfrom nordlang.cli import main\n"
             "for argv in (['--help'], ['play', '--help'], ['games']):\n"
             "    with contextlib.redirect_stdout(io.StringIO()):\n"
             "        try:\n            main(argv)\n        except SystemExit:\n            pass\n"
-            "print('argcomplete' in sys.modules)")
+            "print('argcomplete' in sys.modules, 'nordlang.cli.json_output' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], env=_env(), capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"

@@ -71,22 +71,40 @@ def add_rules_options(p, players=True, variants=True, variant_default=(), varian
     a name as text, a path as a Path, as nordlang.load_rules takes them),
     --variant V (repeatable), --players N and (`params`) --param NAME=VALUE:
     the same for every command."""
-    from . import completion  # (light: it imports argcomplete only when the shell asks)
     which = p.add_mutually_exclusive_group()
     which.add_argument("--game", dest="rulebook", metavar="NAME", type=_game_name,
-                       help="a bundled game by name (see nord games; default: nord)").completer = completion.games
+                       help="a bundled game by name (see nord games; default: nord)").completer = complete_games
     which.add_argument("--rulebook", dest="rulebook", metavar="PATH", type=Path,
                        help="a rulebook file or folder (instead of --game)")
     if variants:
         p.add_argument("--variant", metavar="V", action="append",
                        default=list(variant_default) if variant_default is not None else None,
                        help=variant_help or "a variant of the game: its bundled name or a file; repeat to stack, "
-                                            "applied in order").completer = completion.variants
+                                            "applied in order").completer = complete_variants
     if players:
         p.add_argument("--players", type=int, metavar="N", help="number of players (default: the rulebook's)")
     if params:
         p.add_argument("--param", dest="params", metavar="NAME=VALUE", action="append", type=_param, default=[],
                        help="a parameter of the game: one of its constants set (cards=4); repeatable")
+
+
+def add_json_option(p, lines: bool = False) -> None:
+    """--json (json_output.py prints the documents; it is imported only when one is printed)."""
+    p.add_argument("--json", action="store_true",
+                   help="print JSON lines instead of text (see docs/json-output.md)" if lines else
+                   "print one JSON document instead of text (see docs/json-output.md)")
+
+
+def complete_games(**kwargs):
+    """argcomplete's completer of --game (completion.py, imported only when the shell asks)."""
+    from .completion import games
+    return games(**kwargs)
+
+
+def complete_variants(**kwargs):
+    """argcomplete's completer of --variant: the variants of the game named before it."""
+    from .completion import variants
+    return variants(**kwargs)
 
 
 def _param(text):

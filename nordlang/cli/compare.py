@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from . import add_rules_options, completion
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options, complete_variants
 from .simulate import (
     Progress,
     add_run_options,
@@ -54,7 +53,7 @@ def add(sub):
     for side in "ab":
         S = side.upper()
         p.add_argument(f"--variant-{side}", action="append", default=[], metavar="V",
-                       help=f"a variant for side {S} only (repeatable)").completer = completion.variants
+                       help=f"a variant for side {S} only (repeatable)").completer = complete_variants
         p.add_argument(f"--{side}", metavar="V1,V2", default="",
                        help=f"variants for side {S} only, comma-separated")
         p.add_argument(f"--agents-{side}", metavar="A,B,...", help=f"agents of side {S} (default --agents)")

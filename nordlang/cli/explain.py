@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from . import add_rules_options
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options
 
 
 def add(sub):

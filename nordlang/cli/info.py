@@ -6,8 +6,7 @@ import json
 import re
 
 from ..errors import UsageError
-from . import add_rules_options
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options
 
 
 def add(sub):

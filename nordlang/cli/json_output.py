@@ -15,12 +15,6 @@ import math
 import sys
 
 
-def add_json_option(p, lines: bool = False) -> None:
-    p.add_argument("--json", action="store_true",
-                   help="print JSON lines instead of text (see docs/json-output.md)" if lines else
-                   "print one JSON document instead of text (see docs/json-output.md)")
-
-
 def problem(e) -> dict:
     """A NordError as JSON: where (file, line, column: null when unknown), what, and the hint."""
     pos = getattr(e, "pos", None)

@@ -18,8 +18,7 @@ import time
 from contextlib import contextmanager
 
 from ..errors import NordError, UsageError
-from . import add_rules_options, at_least_one, params_of, positive_int, rulebook_text
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options, at_least_one, params_of, positive_int, rulebook_text
 
 DETERMINISM = """\
 Same command, same --seed: the same --out file, byte for byte, for any

@@ -6,8 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import LoadError, NordError, Pos
-from . import add_rules_options
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options
 
 
 def add(sub):

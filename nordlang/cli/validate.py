@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
-from . import add_rules_options, at_least_one, positive_int
-from .json_output import add_json_option
+from . import add_json_option, add_rules_options, at_least_one, positive_int
 from .test import scenario_files
 
 
