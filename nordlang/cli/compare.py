@@ -33,7 +33,10 @@ in the number of games; the output does not depend on --jobs), so
 every per-game metric is compared as a paired difference B - A (paired
 t-test on the per-seed differences) and every rate (seat win rates, agent
 win rates, the share of each trigger) with a pooled two-proportion z-test,
-at the 5% level. Each metric gets a one-line verdict.
+at the 5% level. Each metric gets a one-line verdict. The metrics: length,
+branching, lead changes, points (and by source), the count of each note,
+and what a player holds at the end in each per-player zone, by piece
+("held ZONE: PIECE", in the rulebook's names: what income leaves in hand).
 
 examples:
   nord compare -n 200 --players 3 --variant-b no-storm

@@ -51,7 +51,8 @@ def add(sub):
         "simulate", help="play many games and print win rates, points, length and balance",
         description="Play GAMES games of one configuration (in worker processes, or on a Dask cluster) and "
                     "print statistics: win rates by seat and agent with 95% Wilson intervals, points by source, "
-                    "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
+                    "length, what triggered the scorings, counts of the rulebook's notes, what each player holds "
+                    "at the end (its per-player zones, by piece), seat balance, "
                     "branching factor and lead changes.",
         epilog=DETERMINISM, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_rules_options(p, params=True)
