@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from fractions import Fraction
 
 
 def problem(e) -> dict:
@@ -34,7 +35,6 @@ def problems(e) -> list:
 def plain(x):
     """x with only what JSON holds: tuples as lists, keys as text, Fractions as
     numbers, and NaN or an infinity (not JSON) as null."""
-    from fractions import Fraction  # (here: `nord --help` imports this module, and not fractions)
     if isinstance(x, dict):
         return {str(k): plain(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
