@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..errors import NordError, UsageError
 
-COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve"]
+COMMANDS = ["play", "replay", "validate", "test", "explain", "render", "simulate", "compare", "info", "serve",
+            "completion"]
 # each is a module of this package with add(subparsers); a missing one is skipped
 MODULE_OF = {**{name: name for name in COMMANDS if name != "info"},
              **dict.fromkeys(["games", "variants", "schema", "doc"], "info")}
@@ -72,19 +73,38 @@ def add_rules_options(p, players=True, variants=True, variant_default=(), varian
     the same for every command."""
     which = p.add_mutually_exclusive_group()
     which.add_argument("--game", dest="rulebook", metavar="NAME", type=_game_name,
-                       help="a bundled game by name (see nord games; default: nord)")
+                       help="a bundled game by name (see nord games; default: nord)").completer = complete_games
     which.add_argument("--rulebook", dest="rulebook", metavar="PATH", type=Path,
                        help="a rulebook file or folder (instead of --game)")
     if variants:
         p.add_argument("--variant", metavar="V", action="append",
                        default=list(variant_default) if variant_default is not None else None,
                        help=variant_help or "a variant of the game: its bundled name or a file; repeat to stack, "
-                                            "applied in order")
+                                            "applied in order").completer = complete_variants
     if players:
         p.add_argument("--players", type=int, metavar="N", help="number of players (default: the rulebook's)")
     if params:
         p.add_argument("--param", dest="params", metavar="NAME=VALUE", action="append", type=_param, default=[],
                        help="a parameter of the game: one of its constants set (cards=4); repeatable")
+
+
+def add_json_option(p, lines: bool = False) -> None:
+    """--json (json_output.py prints the documents; it is imported only when one is printed)."""
+    p.add_argument("--json", action="store_true",
+                   help="print JSON lines instead of text (see docs/json-output.md)" if lines else
+                   "print one JSON document instead of text (see docs/json-output.md)")
+
+
+def complete_games(**kwargs):
+    """argcomplete's completer of --game (completion.py, imported only when the shell asks)."""
+    from .completion import games
+    return games(**kwargs)
+
+
+def complete_variants(**kwargs):
+    """argcomplete's completer of --variant: the variants of the game named before it."""
+    from .completion import variants
+    return variants(**kwargs)
 
 
 def _param(text):
@@ -172,6 +192,10 @@ def at_least_one(text):
 
 
 def main(argv=None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:      # the shell asks for completions (nord completion)
+        from .completion import complete
+        complete()
+    args = None
     try:
         if argv is None:
             argv = sys.argv[1:]
@@ -185,7 +209,11 @@ def main(argv=None) -> int:
         sys.stdout.flush()                 # now, not at exit, where a failure could only be a traceback
         return status
     except NordError as e:
-        print(e.format(), file=sys.stderr)
+        if getattr(args, "json", False):        # (--json: the error as a document, on standard output)
+            from .json_output import emit_failure
+            emit_failure(args.command, e)
+        else:
+            print(e.format(), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from . import add_rules_options
+from . import add_json_option, add_rules_options, complete_variants
 from .simulate import (
     Progress,
     add_run_options,
@@ -33,7 +33,10 @@ in the number of games; the output does not depend on --jobs), so
 every per-game metric is compared as a paired difference B - A (paired
 t-test on the per-seed differences) and every rate (seat win rates, agent
 win rates, the share of each trigger) with a pooled two-proportion z-test,
-at the 5% level. Each metric gets a one-line verdict.
+at the 5% level. Each metric gets a one-line verdict. The metrics: length,
+branching, lead changes, points (and by source), the count of each note,
+and what a player holds at the end in each per-player zone, by piece
+("held ZONE: PIECE", in the rulebook's names: what income leaves in hand).
 
 examples:
   nord compare -n 200 --players 3 --variant-b no-storm
@@ -53,13 +56,14 @@ def add(sub):
     for side in "ab":
         S = side.upper()
         p.add_argument(f"--variant-{side}", action="append", default=[], metavar="V",
-                       help=f"a variant for side {S} only (repeatable)")
+                       help=f"a variant for side {S} only (repeatable)").completer = complete_variants
         p.add_argument(f"--{side}", metavar="V1,V2", default="",
                        help=f"variants for side {S} only, comma-separated")
         p.add_argument(f"--agents-{side}", metavar="A,B,...", help=f"agents of side {S} (default --agents)")
         p.add_argument(f"--players-{side}", type=int, metavar="N", help=f"players of side {S} (default --players)")
         p.add_argument(f"--rulebook-{side}", metavar="PATH", type=Path,
                        help=f"rulebook of side {S} (default --game/--rulebook)")
+    add_json_option(p)
     p.set_defaults(func=run)
 
 
@@ -86,7 +90,7 @@ def run(args):
     ca, cb = side_config(args, "a"), side_config(args, "b")
     ra = check_config(ca)
     rb = check_config(cb)
-    if ca == cb:
+    if ca == cb and not args.json:
         print("note: A and B are the same configuration", file=sys.stderr)
     n = args.games
     comparison = Comparison()
@@ -110,6 +114,13 @@ def run(args):
         bar.close()
         close_scheduler(client)
     c = comparison.result()
+    status = 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)
+    if args.json:
+        from ..sim.compare import comparison_json
+        from .json_output import emit
+        emit({"command": "compare", "ok": status == 0, "errors": [], "same_configuration": ca == cb,
+              **comparison_json(c, describe(ca, ra), describe(cb, rb))})
+        return status
     for line in format_comparison(c, describe(ca, ra), describe(cb, rb)):
         print(line)
-    return 1 if c["failed_a"] or c["failed_b"] else 0       # (as simulate: a failed game fails the run)
+    return status

@@ -6,14 +6,16 @@ import json
 import re
 
 from ..errors import UsageError
-from . import add_rules_options
+from . import add_json_option, add_rules_options
 
 
 def add(sub):
     p = sub.add_parser("games", help="list the bundled games: name, players, what the game is")
+    add_json_option(p)
     p.set_defaults(func=run_games)
     p = sub.add_parser("variants", help="list a game's variants with their descriptions (default: nord's)")
     add_rules_options(p, players=False, variants=False)
+    add_json_option(p)
     p.set_defaults(func=run_variants)
     p = sub.add_parser("schema", help="print the JSON Schema of rulebooks (or of scenarios)")
     p.add_argument("which", nargs="?", default="rulebook", choices=["rulebook", "scenario"])
@@ -32,11 +34,26 @@ def run_games(args):
     games = bundled_games()
     if not games:
         raise UsageError("no bundled games found")
+    if getattr(args, "json", False):
+        from .json_output import emit
+        emit({"command": "games", "ok": True, "errors": [], "games": [_game_json(name, main, load_yaml(main)[0])
+                                                                      for name, main in games.items()]})
+        return 0
     width = max(len(n) for n in games)
     for name, main in games.items():
         data, _ = load_yaml(main)
         print(f"{name:<{width}}  {_players(data):<11}  {first_sentence(_description(data))}".rstrip())
     return 0
+
+
+def _game_json(name, main, data) -> dict:
+    """A bundled game for `nord games --json`: what the text line says, and its variants' names."""
+    from ..rules.games import variants_folder
+    pl = data.get("players") if isinstance(data, dict) and isinstance(data.get("players"), dict) else {}
+    folder = variants_folder(main)
+    return {"name": name, "rulebook": str(main), "players": {"min": pl.get("min"), "max": pl.get("max")},
+            "summary": first_sentence(_description(data)), "description": _description(data),
+            "variants": sorted(f.stem for f in folder.glob("*.yaml")) if folder is not None else []}
 
 
 def _description(data) -> str:
@@ -61,17 +78,25 @@ def first_sentence(text: str) -> str:
 
 def run_variants(args):
     from ..rules.games import describe, rulebook_file, variants_folder
-    from ..rules.yamlpos import load_yaml
     main = rulebook_file(args.rulebook)
     folder = variants_folder(main)
     files = sorted(folder.glob("*.yaml")) if folder is not None else []
     if not files:
         raise UsageError(f"{describe(main)} has no bundled variants")
+    if args.json:
+        from .json_output import emit
+        emit({"command": "variants", "ok": True, "errors": [], "rulebook": str(main),
+              "variants": [{"name": f.stem, "file": str(f), "description": _variant_description(f)} for f in files]})
+        return 0
     for f in files:
-        data, _ = load_yaml(f)
-        desc = " ".join(str(data.get("description", "")).split()) if isinstance(data, dict) else ""
-        print(f"{f.stem}\n    {desc}\n")
+        print(f"{f.stem}\n    {_variant_description(f)}\n")
     return 0
+
+
+def _variant_description(f) -> str:
+    from ..rules.yamlpos import load_yaml
+    data, _ = load_yaml(f)
+    return " ".join(str(data.get("description", "")).split()) if isinstance(data, dict) else ""
 
 
 def run_schema(args):

@@ -18,7 +18,7 @@ import time
 from contextlib import contextmanager
 
 from ..errors import NordError, UsageError
-from . import add_rules_options, at_least_one, params_of, positive_int, rulebook_text
+from . import add_json_option, add_rules_options, at_least_one, params_of, positive_int, rulebook_text
 
 DETERMINISM = """\
 Same command, same --seed: the same --out file, byte for byte, for any
@@ -51,7 +51,8 @@ def add(sub):
         "simulate", help="play many games and print win rates, points, length and balance",
         description="Play GAMES games of one configuration (in worker processes, or on a Dask cluster) and "
                     "print statistics: win rates by seat and agent with 95% Wilson intervals, points by source, "
-                    "length, what triggered the scorings, counts of the rulebook's notes, seat balance, "
+                    "length, what triggered the scorings, counts of the rulebook's notes, what each player holds "
+                    "at the end (its per-player zones, by piece), seat balance, "
                     "branching factor and lead changes.",
         epilog=DETERMINISM, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_rules_options(p, params=True)
@@ -65,6 +66,7 @@ def add(sub):
                                                      "reproducible, so never in --out)")
     p.add_argument("--plot", metavar="DIR", help="write charts of the points and length distributions to DIR "
                                               "(SVG and PNG; needs matplotlib)")
+    add_json_option(p)
     p.set_defaults(func=run)
 
 
@@ -307,20 +309,34 @@ def run(args):
     desc = f"{rules.name}, {rules.num_players} players, agents {', '.join(config.agents)}" + (
         f", variants {', '.join(config.variants)}" if config.variants else "") + f", seed {config.seed}"
     result = summary.result()
-    for line in format_summary(result, desc):
-        print(line)
+    plots = []
     if args.plot and summary.n:
         from ..sim.plot import write_plots
-        for path in write_plots(summary, args.plot, desc):
-            print(f"plot written to {path}")
+        plots = [str(path) for path in write_plots(summary, args.plot, desc)]
     played = summary.n + summary.failed
+    status = (130 if interrupted else 2) if interrupted or lost else 1 if result.get("failed") else 0
+    stopped = (f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
+               + (f"; run again with --resume --out {args.out} to finish" if args.out else "")
+               if interrupted or lost else None)
+    if args.json:
+        from .json_output import emit
+        from .json_output import problem as as_json
+        emit({"command": "simulate", "ok": status == 0, "title": desc,
+              "config": {"game": rules.name, "players": rules.num_players, "agents": list(config.agents),
+                         "variants": [str(v) for v in config.variants], "seed": config.seed,
+                         "rotate": config.rotate, "games": n},
+              "summary": result, "plots": plots, "out": args.out, "games_in_out": played if args.out else None,
+              "stopped": stopped, "errors": [as_json(lost)] if lost else []})
+        return status
+    for line in format_summary(result, desc):
+        print(line)
+    for path in plots:
+        print(f"plot written to {path}")
     if args.out:
         print(f"{played} games in {args.out}")
-    if interrupted or lost:
-        print(f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"
-              + (f"; run again with --resume --out {args.out} to finish" if args.out else ""), file=sys.stderr)
-        return 130 if interrupted else 2
-    return 1 if result.get("failed") else 0
+    if stopped:
+        print(stopped, file=sys.stderr)
+    return status
 
 
 @contextmanager

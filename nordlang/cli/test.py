@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import LoadError, NordError, Pos
-from . import add_rules_options
+from . import add_json_option, add_rules_options
 
 
 def add(sub):
@@ -15,6 +15,7 @@ def add(sub):
                    help="scenario files (FILE::BRANCH: one branch of a file) or folders of them")
     p.add_argument("-v", "--verbose", action="store_true", help="also print each scenario's description")
     add_rules_options(p, players=False, variants=False)
+    add_json_option(p, lines=True)
     p.set_defaults(func=run)
 
 
@@ -75,6 +76,7 @@ def _skipped_words(skipped: dict) -> str:
 
 def run(args):
     from ..scenario import load_scenario
+    from .json_output import emit, problems, result_line
     files, skipped = scenario_files(args.paths)
     passed = failed = broken = 0
     for f in files:
@@ -84,27 +86,42 @@ def run(args):
             runs = scenario_runs(sc, only)
         except NordError as e:
             broken += 1
-            print(error_text(f"{f}" + (f"::{only}" if only else ""), e))
+            name = f"{f}" + (f"::{only}" if only else "")
+            if args.json:
+                emit({"scenario": name, "result": "error", "errors": problems(e)})
+            else:
+                print(error_text(name, e))
             continue
         for one in runs:
             try:
                 rep = one.run()
             except NordError as e:
                 broken += 1
-                print(error_text(one.name, e))
+                if args.json:
+                    emit({"scenario": one.name, "result": "error", "errors": problems(e)})
+                else:
+                    print(error_text(one.name, e))
                 continue
             passed += rep.passed
             failed += not rep.passed
-            print(result_text(one.name, rep, args.verbose))
+            if args.json:
+                emit(result_line(one.name, rep))
+                sys.stdout.flush()          # (a line as soon as its scenario has run)
+            else:
+                print(result_text(one.name, rep, args.verbose))
+    status = 2 if broken else 1 if failed or not files else 0   # (a run that finds no scenario is no success)
+    if args.json:
+        emit({"command": "test", "ok": status == 0, "passed": passed, "failed": failed + broken,
+              "skipped": {"variants": skipped["variant"], "rulebook_files": skipped["rulebook"]},
+              "errors": []})
+        return status
     summary = f"{passed} passed, {failed + broken} failed"
     summary += _skipped_words(skipped)
     if not files:
         summary += ": no scenario found"
     print(summary)
     sys.stdout.flush()
-    if broken:
-        return 2
-    return 1 if failed or not files else 0       # (a run that finds no scenario is no success)
+    return status
 
 
 def split_branch(path) -> tuple[Path, str | None]:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..errors import ErrorList, NordError, RulesError, did_you_mean, unique
-from . import add_rules_options, at_least_one, positive_int
+from . import add_json_option, add_rules_options, at_least_one, positive_int
 from .test import scenario_files
 
 
@@ -25,6 +25,7 @@ def add(sub):
                    help="also play N random games per player count and report any that goes wrong")
     p.add_argument("--turn-cap", type=at_least_one, default=2000, metavar="T",
                    help="turns after which a game is stuck")
+    add_json_option(p)
     p.set_defaults(func=run)
 
 
@@ -162,10 +163,11 @@ def _calls(steps, called):
             _calls(alt.steps, called)
 
 
-def simulate(rules, n, turn_cap, out, label) -> str:
+def simulate(rules, n, turn_cap, out, label) -> dict:
     """Play n random games; report errors, broken invariants, stuck games,
     and 'exists' hints that disagree with their choices' options, each
-    distinct error once (with how many games it spoilt); say what was played."""
+    distinct error once (with how many games it spoilt); say what was played
+    (label, games, decisions, went_wrong: `played_text` words it)."""
     from ..engine import flow
     from ..engine.game import Game
     flow.CHECK_HINTS = True
@@ -178,7 +180,7 @@ def simulate(rules, n, turn_cap, out, label) -> str:
 _TURN = re.compile(r"^turn (\d+): ")
 
 
-def _simulate(rules, n, turn_cap, out, label, Game) -> str:
+def _simulate(rules, n, turn_cap, out, label, Game) -> dict:
     from ..engine.invariants import created_items, invariant_problem
     from ..rules.build import position_message, position_problem
     decisions = 0
@@ -222,8 +224,12 @@ def _simulate(rules, n, turn_cap, out, label, Game) -> str:
                         f"(first in game {game + 1}, seed {seed}{at_turn})"
         out.append(e)
     spoilt = sum(v[3] for v in seen.values())
-    return f"{label}: played {n} random game(s), {decisions} decision(s)" + \
-        (f"; {spoilt} went wrong" if spoilt else "")
+    return {"label": label, "games": n, "decisions": decisions, "went_wrong": spoilt}
+
+
+def played_text(played: dict) -> str:
+    return f"{played['label']}: played {played['games']} random game(s), {played['decisions']} decision(s)" + \
+        (f"; {played['went_wrong']} went wrong" if played["went_wrong"] else "")
 
 
 def _in_file_order(problems: list) -> list:
@@ -279,11 +285,16 @@ def run(args):
     problems = _in_file_order(unique(problems))
     errors = [e for e in problems if e.kind == "error"]
     warnings = [e for e in problems if e.kind != "error"]
+    status = 2 if errors or (args.strict and warnings) else 0
+    if args.json:
+        from .json_output import emit, problem
+        emit({"command": "validate", "ok": status == 0, "files_checked": checked,
+              "errors": [problem(e) for e in errors], "warnings": [problem(e) for e in warnings],
+              "strict": args.strict, "played": played})
+        return status
     for e in problems:
         print(e.format(), file=sys.stderr)
-    for line in played:
-        print(line)
+    for one in played:
+        print(played_text(one))
     print(f"{checked} file(s) checked: {len(errors)} error(s), {len(warnings)} warning(s)")
-    if errors or (args.strict and warnings):
-        return 2
-    return 0
+    return status

@@ -136,6 +136,12 @@ def compare_records(a: list, b: list) -> dict:
     return c.result()
 
 
+def comparison_json(c: dict, label_a: str = "A", label_b: str = "B") -> dict:
+    """What `format_comparison` prints, as plain data (rates as fractions, not percents)."""
+    return {"a": label_a, "b": label_b, "games": c["games"], "failed_a": c["failed_a"], "failed_b": c["failed_b"],
+            "alpha": ALPHA, "rows": c["rows"], "errors_a": c["errors_a"], "errors_b": c["errors_b"]}
+
+
 def format_comparison(c: dict, label_a: str = "A", label_b: str = "B") -> list:
     lines = [f"A: {label_a}", f"B: {label_b}",
              f"{c['games']} games on the same seeds"

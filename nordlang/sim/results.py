@@ -47,6 +47,11 @@ def _record_problem(rec, players) -> str | None:
         return f"game number {rec['game']}"
     if not all(isinstance(a, str) for a in rec["agents"]):
         return "'agents' is not a list of agent names"
+    held = rec.get("held", {})      # (optional: files of older versions hold none)
+    if not isinstance(held, dict) or not all(
+            isinstance(v, list) and len(v) == players and all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+            for v in held.values()):
+        return f"'held' is not a count for each of the {players} players per zone and piece"
     if "points" in rec and (len(rec["points"]) != players
                             or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in rec["points"])):
         return f"'points' is not one number for each of the {players} players"

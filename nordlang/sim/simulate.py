@@ -19,7 +19,8 @@ branching (mean number of options per decision), options_by_turn
 ([[decisions, options], ...] per turn, from turn 0: the decisions of the
 setup, before the first turn), lead_changes, notes ({kind: count}
 of every note the rulebook made), triggers (for each note of kind
-`trigger_note`, its last argument: what set it off) and elapsed (seconds;
+`trigger_note`, its last argument: what set it off), held ({"zone: piece":
+[count per player]}: what each player holds at the end, `held_items`) and elapsed (seconds;
 the one field that is not reproducible: `nord simulate` writes it to
 --timings only, never to --out). A game that fails with a rules
 error gets `error` instead of the results.
@@ -188,9 +189,32 @@ def run_game(config: Config, i: int) -> dict:
         "lead_changes": lead["changes"],
         "notes": dict(sorted(notes.items())),
         "triggers": triggers,
+        "held": held_items(rules, st),
         "elapsed": round(time.perf_counter() - t0, 4),
     })
     return rec
+
+
+def held_items(rules, state) -> dict:
+    """{"ZONE: PIECE": [count per player]}: what each player holds at the end
+    in the rulebook's per-player zones (pools, decks, the cells of grids), by
+    piece kind, in the rulebook's own names; a kind nobody holds is left out."""
+    per_player = {name for name, z in rules.zones.items() if z.get("per_player")}
+    players = rules.num_players
+    held: dict = {}
+
+    def count(zone, p, kind, n):
+        if n and isinstance(p, int) and 0 <= p < players:
+            held.setdefault(f"{zone}: {kind}", [0] * players)[p] += n
+    for key, items in state.pools.items():
+        if type(key) is tuple and len(key) >= 2 and key[0] in per_player:
+            for item, n in items.items():
+                count(key[0], key[1], item[0] if type(item) is tuple else item, n)
+    for key, items in state.decks.items():
+        if type(key) is tuple and len(key) == 2 and key[0] in per_player:
+            for item in items:
+                count(key[0], key[1], item[0] if type(item) is tuple else item, 1)
+    return dict(sorted(held.items()))
 
 
 def _plain(v):

@@ -209,6 +209,8 @@ def per_game_metrics(rec) -> dict:
         out[f"points from {s}"] = statistics.fmean(v)
     for k, v in rec["notes"].items():
         out[f"notes {k}"] = v
+    for k, v in rec.get("held", {}).items():      # (records of older files hold none)
+        out[f"held {k} (mean per player)"] = statistics.fmean(v)
     return out
 
 
@@ -306,6 +308,10 @@ def format_summary(s: dict, title: str = "") -> list:
                 row = " "
             row += item
         lines.append(row)
+    if s.get("held"):
+        lines.append("held at the end, per player and game:  mean    sd   min  max")
+        for k, m in s["held"].items():
+            lines.append(f"  {k:<36} {_f(m['mean'], 1):>6} {_f(m['sd'], 1):>5} {m['min']:>4.0f} {m['max']:>4.0f}")
     b = s["balance"]
     lines.append("")
     lines.append(f"balance: first-seat advantage {100 * b['first_seat_advantage']:+.1f} points of win rate "

@@ -128,6 +128,7 @@ class Summary:
         self.triggers: dict = {}
         self.by_order: dict = {}
         self.notes: dict = {}
+        self.held: dict = {}                # "zone: piece" -> Moments of each player's count at the end
         self.per_turn: dict = {}
 
     def add(self, r: dict, elapsed: float | None = None) -> None:
@@ -183,6 +184,14 @@ class Summary:
                 m = self.notes[k] = Moments()
             m.pad(self.n - 1)
             m.add(v)
+        held = r.get("held", {})        # (records of older files hold none)
+        for k in held:
+            if k not in self.held:
+                self.held[k] = Moments()
+        for k, m in self.held.items():
+            m.pad(len(r["points"]) * (self.n - 1))
+            for x in held.get(k, [0] * len(r["points"])):
+                m.add(x)
         for t, (d, o) in enumerate(r["options_by_turn"]):
             slot = self.per_turn.setdefault(t, [0, 0])
             slot[0] += d
@@ -226,6 +235,9 @@ class Summary:
         for m in self.notes.values():
             m.pad(n)
         s["notes"] = {k: self.notes[k].summary() for k in sorted(self.notes)}
+        for m in self.held.values():
+            m.pad(n * players)
+        s["held"] = {k: self.held[k].summary() for k in sorted(self.held)}
         rates = [x["rate"] for x in seats]
         # a seat's fair share of the wins: the games someone won, split evenly (draws are nobody's)
         decided = n - self.draws
