@@ -193,3 +193,31 @@ def test_explaining_a_move_whose_text_names_no_spaces_says_why(capsys):
     out = capsys.readouterr().out
     assert ">2: not among the spaces allowed here (6 open spaces)" in out
     assert ">2,d2: not among the spaces allowed here (46 open spaces)" in out
+
+
+# ---------------- scenarios ----------------
+VIKINGS_SCENARIO = "variants/vikings/scenarios/boatsman-all-of-a-colour.yaml"
+
+
+def _vikings_scenario(tmp_path, old, new):
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / VIKINGS_SCENARIO).read_text()
+    assert old in text
+    p = tmp_path / "s.yaml"
+    p.write_text(text.replace(old, new))
+    return p
+
+
+def test_a_scenario_count_past_the_limit_is_refused_at_its_place(tmp_path, capsys):
+    p = _vikings_scenario(tmp_path, "base(orange): [viking:red*2,", "base(orange): [viking:red*99999999,")
+    assert main(["test", str(p)]) == 2        # (a scenario that cannot load: 2)
+    out = capsys.readouterr().out
+    assert "s.yaml:21:20: error: the count 99999999 in 'viking:red*99999999' is past the limit of 100,000 items" \
+        in out
+
+
+def test_a_map_drawn_for_a_game_without_a_board_is_an_error(tmp_path, capsys):
+    p = _vikings_scenario(tmp_path, "position:\n", 'map:\n  - "ab"\nposition:\n')
+    assert main(["test", str(p)]) == 2        # (a scenario that cannot load: 2)
+    out = capsys.readouterr().out
+    assert "s.yaml:10:1: error: 'map' draws a board, and 'Vikings' plays on none" in out

@@ -7,6 +7,7 @@ import re
 
 from ..errors import SchemaError, did_you_mean
 from ..lang.builtins import ordered
+from ..limits import MAX_COUNT, MAX_DIGITS
 
 
 def _list(xs) -> str:
@@ -172,12 +173,21 @@ def _items_at(rules, spec, src, path) -> list:
             text, _, count = text.partition("*")
             text = text.strip()
             count = count.strip()
-            if not (count.isascii() and count.isdigit()) or int(count) < 1:
-                raise _err(src, p, f"bad count in {raw!r}", expected="item*N with N a whole number, like man:red*3")
+            if not (count.isascii() and count.isdigit()) or len(count) > MAX_DIGITS or int(count) < 1:
+                raise _err(src, p, f"bad count in {_short(raw)}",
+                           expected="item*N with N a whole number, like man:red*3")
             n = int(count)
+            if n > MAX_COUNT:
+                raise _err(src, p, f"the count {n} in {_short(raw)} is past the limit of {MAX_COUNT:,} items",
+                           hint="no position of a game needs that many of one item in one place")
         item = names.get(text)
         if item is None:
             raise _err(src, p, f"unknown piece {text!r}", expected="a piece like " + ", ".join(list(names)[:6]),
                        hint=did_you_mean(text, names))
         out.extend([(item, p)] * n)
     return out
+
+
+def _short(raw) -> str:
+    text = repr(raw)
+    return text if len(text) <= 60 else text[:57] + "...'"

@@ -121,6 +121,10 @@ def _board(doc, data, src, players) -> None:
         if "seats" in data and path is not None:
             _put(doc, path, {**_at(doc.data, path), "seats": data["seats"]}, {path + ("seats",): (src, ("seats",))})
         return
+    if not boards:
+        raise _err(src, ("map",), f"'map' draws a board, and {doc.data.get('game', {}).get('name', 'this game')!r} "
+                   "plays on none", key=True, hint="leave out 'map' (and 'structures', 'seats'): a game without a "
+                   "board sets its position with 'position: at:' only")
     board = {k: data[k] for k in _DRAWING if k in data and k != "structures"}
     base = _at(doc.data, path) if path is not None else None
     if isinstance(base, dict):       # the map is drawn on the rulebook's geometry (a hex game's too)
