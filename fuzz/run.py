@@ -287,6 +287,7 @@ def main(argv=None) -> int:
     p.add_argument("--atheris-targets", default="yaml,nordlang,move,replay",
                    help="the targets --atheris runs (the fast ones: atheris's instrumentation slows each input)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="targets run at once, each in its own worker (one per core)")
     p.add_argument("--out", default=str(HERE / "out"), help="folder of the findings and the report")
     p.add_argument("--repro", metavar="FILE", help="run one saved finding again")
     p.add_argument("--worker", help=argparse.SUPPRESS)
@@ -308,14 +309,20 @@ def main(argv=None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "findings.jsonl").unlink(missing_ok=True)
     total = sum(WEIGHTS[t] for t in names)
-    figures = []
-    for name in names:
+
+    def one_target(name) -> list[dict]:
         count = max(1, args.inputs * WEIGHTS[name] // total)
-        figures.append(run_target(args, name, count, "hypothesis"))
-        print(f"{name}: {figures[-1]['inputs']} inputs in {figures[-1]['seconds']} s", flush=True)
+        got = [run_target(args, name, count, "hypothesis")]
+        print(f"{name}: {got[-1]['inputs']} inputs in {got[-1]['seconds']} s", flush=True)
         if args.atheris and name in args.atheris_targets.split(","):
-            figures.append(run_target(args, name, args.atheris, "atheris"))
-            print(f"{name} (atheris): {figures[-1]['inputs']} inputs in {figures[-1]['seconds']} s", flush=True)
+            got.append(run_target(args, name, args.atheris, "atheris"))
+            print(f"{name} (atheris): {got[-1]['inputs']} inputs in {got[-1]['seconds']} s", flush=True)
+        return got
+
+    # (each target's inputs come from its own seeded worker: the same inputs whatever --jobs is)
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        figures = [f for got in pool.map(one_target, names) for f in got]
     print(report(args, figures))
     return 0
 
