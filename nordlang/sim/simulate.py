@@ -119,6 +119,7 @@ def run_game(config: Config, i: int) -> dict:
     """Play game i of the configuration and return its record."""
     from ..agents.base import agent_seed, make_agent
     from ..engine.game import Game
+    from ..lang.reads import counter_part
     from .runner import play_out
 
     rules = _rules_for(config)
@@ -130,13 +131,20 @@ def run_game(config: Config, i: int) -> dict:
     options_by_turn: dict = {}
     lead = {"leader": None, "changes": 0}
 
-    def leader_of(counters):
-        pts = [counters.get(("points", p), 0) for p in rules.player_range]
-        top = max(pts)
-        return pts.index(top) if pts.count(top) == 1 else None
+    point_keys = [("points", p) for p in rules.player_range]
+    points_part = counter_part(point_keys[0])
+    seen = [None]           # the points' version last looked at (the state's parts: lang/reads.py)
 
     def on_step(game):
-        ld = leader_of(game.state.counters)
+        st = game.state
+        now = (st.base, st.parts.get(points_part))
+        if now == seen[0]:
+            return          # (no point changed since the last decision: most decisions)
+        seen[0] = now
+        counters = st.counters
+        pts = [counters.get(k, 0) for k in point_keys]
+        top = max(pts)
+        ld = pts.index(top) if pts.count(top) == 1 else None
         if ld is not None and ld != lead["leader"]:
             if lead["leader"] is not None:
                 lead["changes"] += 1
@@ -150,7 +158,9 @@ def run_game(config: Config, i: int) -> dict:
 
         def choose(self, game):
             st = game.state
-            slot = options_by_turn.setdefault(st.turn, [0, 0])
+            slot = options_by_turn.get(st.turn)
+            if slot is None:
+                slot = options_by_turn[st.turn] = [0, 0]
             slot[0] += 1
             slot[1] += len(st.pending.options)
             return self.agent.choose(game)
