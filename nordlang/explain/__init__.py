@@ -19,6 +19,7 @@ from ..engine.game import Move
 from ..render.text import event_lines
 from .explainer import Explainer
 from .option_text import _split, parse_value  # noqa: F401  (others import them from here)
+from .sentence import summary  # noqa: F401  (the page's first line)
 
 
 def explain(game, text: str) -> tuple[bool, list[str]]:

@@ -40,22 +40,31 @@ class Catalog:
         return out
 
     def listing(self) -> dict:
+        """The games (each with the agents that can take its seats), every
+        agent, the defaults; made once (a server may warm it before the
+        first page asks)."""
         from ..agents.base import REGISTRY, _load_all
-        from ..rules.yamlpos import load_yaml
-        if self._listing is None:
+        from ..rules.loader import read_rulebook
+        with self._lock:
+            if self._listing is not None:
+                return self._listing
             _load_all()
+            agents = [HUMAN] + sorted(n for n, c in REGISTRY.items() if not getattr(c, "interactive", False))
             games = []
             for name, main in self.games.items():
-                data = load_yaml(main)[0]
-                pl = data.get("players", {}) if isinstance(data, dict) else {}
-                desc = data.get("game", {}) if isinstance(data, dict) else {}
+                doc = read_rulebook(main, [])           # (the main file and its includes: where an evaluation is)
+                data = doc.data
+                pl = data.get("players", {}) if isinstance(data.get("players"), dict) else {}
+                desc = data.get("game", {}) if isinstance(data.get("game"), dict) else {}
+                result = data.get("result") if isinstance(data.get("result"), dict) else {}
                 games.append({"name": name, "title": desc.get("name", name), "min": pl.get("min"),
                               "max": pl.get("max"), "default": pl.get("default", pl.get("min")),
-                              "variants": self.variants(name)})
-            agents = [HUMAN] + sorted(n for n, c in REGISTRY.items() if not getattr(c, "interactive", False))
+                              "variants": self.variants(name),
+                              "agents": [a for a in agents if a == HUMAN or not (
+                                  getattr(REGISTRY[a], "needs_evaluation", False) and "evaluation" not in result)]})
             self._listing = {"games": games, "agents": agents, "default_game": self.default_game,
                              "default_variants": self.default_variants}
-        return self._listing
+            return self._listing
 
     def rules(self, name: str, players, variants: list):
         """Compiled rules for a game the page chose (cached per choice)."""

@@ -1,0 +1,178 @@
+"""The page's server side as a new user meets it (through Starlette's
+TestClient): the seat menus offer only the agents a game can use; the
+scenario stepper's verdicts are `nord test`'s for every bundled scenario,
+branch by branch; a why answer starts with one sentence and names no path
+of the server's machine; the file listing is quick and lists no test
+fixtures."""
+
+from __future__ import annotations
+
+import re
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
+pytest.importorskip("httpx", reason="httpx (the test client's) is not installed")
+
+with warnings.catch_warnings():         # (starlette's note that its client will move from httpx to httpx2)
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from nordlang.cli import main  # noqa: E402
+from nordlang.web import create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "variants"
+BUNDLED = sorted(VARIANTS.glob("*/scenarios/**/*.yaml"))
+ABSOLUTE = re.compile(r"(?<![\w.])/(?:[\w.-]+/)+[\w.-]+")
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app([VARIANTS], "tictactoe"), raise_server_exceptions=False)
+
+
+def test_each_game_offers_only_the_agents_it_can_use(client):
+    games = {g["name"]: g["agents"] for g in client.get("/api/catalog").json()["games"]}
+    without = ["human", "random"]           # (no result.evaluation: greedy and mcts cannot play)
+    with_evaluation = ["human", "greedy", "mcts", "random"]
+    assert games == {"connect-four": without, "goofspiel": with_evaluation, "hex": without,
+                     "kuhn-poker": with_evaluation, "nord": with_evaluation, "pig": with_evaluation,
+                     "tictactoe": without, "vikings": with_evaluation}
+    for name, agents in games.items():      # every agent offered starts a game; none left out would
+        for agent in ["greedy", "mcts"]:
+            r = client.post("/api/games", json={"game": name, "players": 2, "seats": ["human", agent], "seed": 1})
+            assert (r.status_code == 201) == (agent in agents), (name, agent, r.text)
+
+
+def nord_test_verdicts(capsys, path) -> dict:
+    """{branch (None: the file's script): pass, fail or error} as `nord test PATH` prints them."""
+    main(["test", str(path)])
+    out = {}
+    for line in capsys.readouterr().out.splitlines():
+        m = re.match(r"(PASS|FAIL|ERROR) +(\S+)", line)
+        if m:
+            name = m.group(2)
+            out[name.rsplit("::", 1)[1] if "::" in name else None] = m.group(1).lower()
+    return out
+
+
+def page_verdicts(client, rel) -> dict:
+    v = client.post("/api/scenarios", json={"folder": 0, "path": rel})
+    assert v.status_code == 201, v.text
+    v = v.json()
+    if not v["branches"]:
+        return {None: v["outcome"]}
+    out = {}
+    for b in v["branches"]:                 # each branch's own timeline says its outcome too
+        w = client.get(f"/api/scenarios/{v['id']}", params={"step": 0, "branch": b["name"]}).json()
+        assert w["branch"] == b["name"] and w["outcome"] == b["outcome"]
+        out[b["name"]] = b["outcome"]
+    return out
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.relative_to(VARIANTS).as_posix())
+def test_the_stepper_agrees_with_nord_test(client, capsys, path):
+    assert page_verdicts(client, path.relative_to(VARIANTS).as_posix()) == nord_test_verdicts(capsys, path)
+
+
+def test_the_two_attack_merger_cases_pass_step_by_step(client):
+    for case in ("attack-merger-case-1", "attack-merger-case-2"):
+        v = client.post("/api/scenarios", json={"folder": 0, "path": f"nord/scenarios/{case}.yaml"}).json()
+        assert v["outcome"] == "pass" and v["branches"] == []
+        assert all(s["passed"] is not False for s in v["steps"])
+        assert [s["label"] for s in v["steps"]][:4] == ["position", "expect: holds", "play none", "place c4,d3,d4"]
+        assert v["steps"][4] == {"label": "expect: events, choice, player, legal_count, options, holds",
+                                 "kind": "expect", "passed": True, "part": None}
+
+
+def test_branches_are_shown_each_with_its_steps_and_verdict(tmp_path):
+    src = (VARIANTS / "nord" / "scenarios" / "placement-1.yaml").read_text()
+    wrong = src.replace("hand(red): [goblet, helmet, hammer, gold]", "hand(red): [goblet, helmet, hammer]")
+    assert wrong != src
+    (tmp_path / "placement.yaml").write_text(wrong)
+    c = TestClient(create_app([tmp_path]))
+    v = c.post("/api/scenarios", json={"folder": 0, "path": "placement.yaml"}).json()
+    assert v["branch"] == "forest" and v["outcome"] == "pass"
+    assert v["branches"] == [{"name": "forest", "outcome": "pass"}, {"name": "karst", "outcome": "fail"},
+                             {"name": "mountain", "outcome": "pass"}, {"name": "sea", "outcome": "pass"}]
+    k = c.get(f"/api/scenarios/{v['id']}", params={"step": 0, "branch": "karst"}).json()
+    assert [(s["label"], s["part"], s["passed"]) for s in k["steps"]] == [
+        ("position", None, None), ("play none", None, None), ("expect: options", None, True),
+        ("expect: legal, illegal", "karst", True), ("place d4", "karst", None),
+        ("expect at the end: at, choice, player", "karst", False)]
+    end = c.get(f"/api/scenarios/{v['id']}", params={"step": 5, "branch": "karst"}).json()
+    assert end["failures"] == [f"{tmp_path.name}/placement.yaml:72:20: pieces at hand(red)\n"
+                               "      expected: [goblet, hammer, helmet]\n"
+                               "      actual:   [goblet, gold, hammer, helmet]"]
+    assert nord_verdict_lines(tmp_path / "placement.yaml") == ["PASS", "FAIL", "PASS", "PASS"]
+    r = c.get(f"/api/scenarios/{v['id']}", params={"step": 0, "branch": "lake"})
+    assert r.status_code == 400 and r.json()["error"] == ("tmp/placement.yaml has no branch 'lake' (its branches: "
+                                                          "forest, karst, mountain, sea)").replace(
+        "tmp", tmp_path.name)
+
+
+def nord_verdict_lines(path) -> list[str]:
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["test", str(path)])
+    return [ln.split()[0] for ln in out.getvalue().splitlines() if ln.startswith(("PASS", "FAIL", "ERROR"))]
+
+
+def test_a_why_answer_is_one_sentence_first_and_names_no_path_of_the_server(client):
+    v = client.post("/api/games", json={"game": "tictactoe", "seats": ["human", "random"], "seed": 3}).json()
+    client.post(f"/api/games/{v['id']}/move", json={"move": "place b2"})
+    v = client.post(f"/api/games/{v['id']}/agent").json()
+    free = v["decision"]["options"][0]
+    answers = {m: client.get(f"/api/games/{v['id']}/explain", params={"move": m}).json()
+               for m in ("place b2", f"place {free}", "place z9", "drop 1")}
+    assert answers["place b2"]["sentence"] == "place b2: illegal: 'b2' is not an option of 'place': b2 holds mark:red."
+    assert answers[f"place {free}"]["sentence"] == (f"place {free}: legal (red decides 'place'): it would do: "
+                                                    f"red place {free}.")
+    assert answers["drop 1"]["sentence"] == ("drop 1: illegal: the pending decision is 'place' (red decides), "
+                                             "not 'drop'.")
+    assert answers["place b2"]["lines"][0] == ("place b2: illegal: 'b2' is not an option of 'place' (rule at "
+                                               "rulebook/tictactoe/tictactoe.yaml:42:5)")
+    for a in answers.values():
+        s = a["sentence"]
+        assert s.endswith(".") and "\n" not in s and s.count(". ") == 0, s
+        assert not ABSOLUTE.search(s + "\n".join(a["lines"])), a
+        assert str(ROOT) not in str(a)
+    # on a scenario's step too: a rule the scenario's file changes is named from the served folder
+    sc = client.post("/api/scenarios", json={"folder": 0, "path": "nord/scenarios/attack-merger-case-1.yaml"}).json()
+    why = client.get(f"/api/scenarios/{sc['id']}/explain", params={"step": 4, "move": "attack C>A"}).json()
+    assert why["sentence"].startswith("attack C>A: illegal: 'C>A' is not an option of 'attack'")
+    assert not ABSOLUTE.search(why["sentence"] + "\n".join(why["lines"])) and str(ROOT) not in str(why)
+
+
+def test_errors_name_files_as_the_page_does(tmp_path):
+    (tmp_path / "bad.yaml").write_text("description: x\ngame: tictactoe\nplayers: 2\nexpect: {points: {purple: 1}}\n")
+    c = TestClient(create_app([tmp_path]))
+    r = c.post("/api/scenarios", json={"folder": 0, "path": "bad.yaml"})
+    assert r.status_code == 400 and str(tmp_path) not in r.text
+    assert r.json()["where"].startswith(f"{tmp_path.name}/bad.yaml:4:")
+    assert r.json()["detail"].startswith(f"{tmp_path.name}/bad.yaml:4:")
+
+
+def test_the_file_listing_is_quick_and_lists_no_test_fixtures():
+    c = TestClient(create_app([ROOT]))
+    start = time.perf_counter()
+    files = c.get("/api/files").json()
+    took = time.perf_counter() - start
+    print(f"/api/files on the whole project: {took * 1000:.0f} ms, {len(files['scenarios'])} scenarios")
+    assert took < 1.0           # (generous: the page must be ready well within a second; 1.8 s before)
+    paths = [f["path"] for f in files["scenarios"] + files["replays"]]
+    assert not [p for p in paths if p.startswith("tests/")]
+    assert sorted(p for p in paths if p.startswith("variants/")) == sorted(
+        p.relative_to(ROOT).as_posix() for p in BUNDLED)
+    assert {p for p in paths if not p.startswith("variants/")} <= {
+        p.relative_to(ROOT).as_posix() for p in ROOT.glob("docs/**/*.y*ml")} | {
+        p.relative_to(ROOT).as_posix() for p in ROOT.glob("**/*.jsonl") if "tests" not in p.parts}
+    # a folder of fixtures served on its own is listed: it was asked for
+    fixtures = TestClient(create_app([ROOT / "tests" / "broken" / "scenarios"])).get("/api/files").json()
+    assert len(fixtures["scenarios"]) > 20
