@@ -211,3 +211,19 @@ def test_a_false_condition_is_the_reason_with_its_value(client):
                                "is false (where a = B): warriors(player, a) = 0.")
     assert why["lines"][0] == ("attack B>A: illegal: 'B>A' is not an option of 'attack' (rule at "
                                "rulebook/nord/turn.yaml:182:11)")
+
+
+def test_a_scenario_that_cannot_run_on_shows_nord_tests_error_at_its_step(tmp_path):
+    (tmp_path / "err.yaml").write_text("description: an expectation that cannot be evaluated\ngame: tictactoe\n"
+                                       "players: 2\nmoves:\n  - place b2\n  - expect:\n"
+                                       "      holds: ['1 / 0 == 1']\n  - place a1\n")
+    assert nord_verdict_lines(tmp_path / "err.yaml") == ["ERROR"]
+    c = TestClient(create_app([tmp_path]))
+    v = c.post("/api/scenarios", json={"folder": 0, "path": "err.yaml"}).json()
+    assert v["outcome"] == "error" and v["branches"] == []
+    assert [(s["label"], s["kind"], s["passed"]) for s in v["steps"]] == [
+        ("position", "start", None), ("place b2", "move", None), ("error", "error", False)]
+    end = c.get(f"/api/scenarios/{v['id']}", params={"step": 2}).json()
+    assert end["failures"] == [f"{tmp_path.name}/err.yaml:7:16: error: division by zero\n"
+                               "          holds: ['1 / 0 == 1']\n"
+                               "                   ^^^^^"]          # (as `nord test` prints it, less its indent)
