@@ -197,13 +197,17 @@ function showBranches(v) {
   verdict.textContent = v.branches.length
     ? `nord test: ${v.branches.filter((b) => b.outcome === "pass").length} of ${v.branches.length} branches pass`
     : `nord test: ${word[v.outcome] || v.outcome}`;
-  verdict.className = v.branches.every((b) => b.outcome === "pass") && v.outcome === "pass" ? "pass" : "fail";
+  const passed = v.branches.every((b) => b.outcome === "pass") && v.outcome === "pass";
+  verdict.className = passed ? "verdict-pass" : "verdict-fail";
+  verdict.style.color = passed ? "#060" : "#b00";
   box.appendChild(verdict);
   for (const b of v.branches) {
     const btn = document.createElement("button");
     btn.className = `branch ${b.outcome}` + (b.name === v.branch ? " current" : "");
     btn.dataset.branch = b.name;
     btn.textContent = `${b.name}: ${word[b.outcome] || b.outcome}`;
+    btn.style.fontWeight = b.name === v.branch ? "bold" : "";      // (the branch shown; red: one that fails)
+    if (b.outcome !== "pass") btn.style.color = "#b00";
     btn.onclick = () => act(() => api("GET", `${url(v)}?step=0&branch=${encodeURIComponent(b.name)}`));
     box.appendChild(btn);
   }
