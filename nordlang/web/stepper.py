@@ -45,7 +45,8 @@ def _record(one, shown: Shown) -> Timeline:
     def acting(i, step, path=None):
         before = len(g.state.events)
         failure = act(i, step, path)
-        steps.append(Step(step_label(step), g.state.clone(), (before, len(g.state.events)), kind="move",
+        steps.append(Step(step_label(step), g.state.clone(), (before, len(g.state.events)),
+                          kind="script" if isinstance(step, dict) else "move",      # (a run, a next_turn, chance...)
                           passed=False if failure is not None else None,
                           failures=[] if failure is None else [shown.text(failure.format())],
                           part=_part(one, i, own)))
