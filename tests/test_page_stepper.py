@@ -90,7 +90,7 @@ def test_the_page_shows_nord_tests_verdicts(server, browser):  # noqa: F811
         assert shown_verdicts(browser) == want, name
         if None not in want:
             branched.append(name)
-    assert branched == ["nord/scenarios/placement-1.yaml"]
+    assert "nord/scenarios/placement-1.yaml" in branched          # (a file of branches, each shown)
 
 
 def test_branches_are_shown_and_stepped(server, browser):  # noqa: F811
