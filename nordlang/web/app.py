@@ -22,7 +22,7 @@ from .catalog import Catalog
 from .files import Folders, Outside
 from .paths import Shown
 from .sessions import Conflict, PlaySession, Store, Unknown
-from .stepper import open_scenario_timeline
+from .stepper import game_to_explain, open_scenario_timeline
 from .timeline import MAX_UPLOAD, open_replay_timeline, replay_from_text
 from .views import game_view, secret_seed, timeline_view, viewer_of
 
@@ -201,9 +201,7 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
                 with whole.lock:
                     t = whole.select(request.query_params.get("branch") or None)
                     if why:
-                        from ..engine.game import Game
-                        st = t.step(index).state
-                        return _explain(Game(t.rules, 0, st.clone()), request, shown)
+                        return _explain(game_to_explain(t, index), request, shown)
                     return timeline_view(sid, t, index)
             return await wrap(request, work)
         return endpoint

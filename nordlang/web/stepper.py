@@ -37,7 +37,8 @@ def open_scenario_timeline(path, shown_name: str, shown: Shown | None = None) ->
 def _record(one, shown: Shown) -> Timeline:
     """Run one test of the file (a Scenario) as `nord test` runs it; its steps."""
     g = one.game
-    steps = [Step("position", g.state.clone(), (0, len(g.state.events)), kind="start")]
+    start = one.copy()
+    steps = [Step("position", start.game.state, (0, len(g.state.events)), scenario=start, kind="start")]
     attributed: set = set()
     act, check = one.act, one.check
     own = len(one.data.get("moves") or [])          # (entries from here on are the branch's own)
@@ -45,7 +46,8 @@ def _record(one, shown: Shown) -> Timeline:
     def acting(i, step, path=None):
         before = len(g.state.events)
         failure = act(i, step, path)
-        steps.append(Step(step_label(step), g.state.clone(), (before, len(g.state.events)),
+        here = one.copy()
+        steps.append(Step(step_label(step), here.game.state, (before, len(g.state.events)), scenario=here,
                           kind="script" if isinstance(step, dict) else "move",      # (a run, a next_turn, chance...)
                           passed=False if failure is not None else None,
                           failures=[] if failure is None else [shown.text(failure.format())],
@@ -61,7 +63,9 @@ def _record(one, shown: Shown) -> Timeline:
         attributed.update(id(f) for f in new)
         final = where[:-1] == () or where[0] == "branches" and where[-1] == "expect" and len(where) == 3
         at = len(g.state.events)
-        steps.append(Step(expect_label(exp, final), g.state.clone(), (at, at), kind="expect", passed=not new,
+        here = one.copy()
+        steps.append(Step(expect_label(exp, final), here.game.state, (at, at), scenario=here, kind="expect",
+                          passed=not new,
                           failures=[shown.text(f.format()) for f in new],
                           part=one.branch if final and one.branch else _part_of(where, one.branch)))
 
@@ -84,6 +88,21 @@ def _record(one, shown: Shown) -> Timeline:
         del one.act, one.check
     return Timeline(one.rules, "", steps, kind="scenario", events=g.state.events, branch=one.branch,
                     outcome=outcome)
+
+
+def game_to_explain(t: Timeline, index: int):
+    """The game at a step, to ask why of: a scenario's own copy (its stops),
+    moved past a stop between turns as the script's next move would be
+    (Scenario.leave_stop, where the scenario package has it)."""
+    from ..engine.game import Game
+    step = t.step(index)
+    if step.scenario is None:
+        return Game(t.rules, 0, step.state.clone())
+    sc = step.scenario.copy()
+    leave = getattr(sc, "leave_stop", None)
+    if leave is not None:
+        leave()
+    return sc.game
 
 
 def _part(one, i, own) -> str | None:

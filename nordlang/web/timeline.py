@@ -29,6 +29,7 @@ class Step:
     passed: bool | None = None              # an expectation: did it hold
     failures: list = field(default_factory=list)
     part: str | None = None                 # a scenario's entry: the branch whose own script has it
+    scenario: object = None                 # a scenario's: the Scenario at this step (its stops), to ask why of
 
 
 @dataclass
