@@ -227,3 +227,22 @@ def test_a_scenario_that_cannot_run_on_shows_nord_tests_error_at_its_step(tmp_pa
     assert end["failures"] == [f"{tmp_path.name}/err.yaml:7:16: error: division by zero\n"
                                "          holds: ['1 / 0 == 1']\n"
                                "                   ^^^^^"]          # (as `nord test` prints it, less its indent)
+
+
+TURN_ENDS = VARIANTS / "nord" / "scenarios" / "turn-ends-cave-in.yaml"
+
+
+@pytest.mark.skipif(not TURN_ENDS.exists(), reason="a scenario that stops where turns end (the scenarios branch)")
+def test_why_at_a_stop_between_turns_is_asked_of_the_next_turn(client):
+    """At a stop where a turn ended, a move is judged as the script's next move would be (the scenario
+    package's leave_stop begins the next turn); where that turn ends quietly too, nobody decides: said so."""
+    v = client.post("/api/scenarios", json={"folder": 0, "path": "nord/scenarios/turn-ends-cave-in.yaml"}).json()
+    assert v["outcome"] == "pass" and [s["label"] for s in v["steps"]][2:5] == [
+        "place c2", "expect: choice, events, at, values", "next_turn"]
+    at_stop = client.get(f"/api/scenarios/{v['id']}", params={"step": 2}).json()
+    assert at_stop["decision"] is None and not at_stop["over"]
+    why = client.get(f"/api/scenarios/{v['id']}/explain", params={"step": 2, "move": "play none"}).json()
+    assert why["sentence"] == ("play none: illegal: nobody decides now: the turn of red has ended and the next has "
+                               "not begun (a stop between turns).")
+    why = client.get(f"/api/scenarios/{v['id']}/explain", params={"step": 4, "move": "play none"}).json()
+    assert why["sentence"] == "play none: legal (red decides 'play'): it would do: red play none."

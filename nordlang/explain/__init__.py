@@ -29,7 +29,10 @@ def explain(game, text: str) -> tuple[bool, list[str]]:
     move = Move.parse(text)
     p = st.pending
     if p is None:
-        return False, [f"{text}: illegal, the game is over"]
+        if st.over:
+            return False, [f"{text}: illegal, the game is over"]
+        return False, [f"{text}: illegal: nobody decides now: the turn of {rules.color(st.player)} has ended "
+                       "and the next has not begun (a stop between turns)"]
     step = p.step
     lines = []
     if move.choice != step.name:
