@@ -242,7 +242,9 @@ def test_why_at_a_stop_between_turns_is_asked_of_the_next_turn(client):
     at_stop = client.get(f"/api/scenarios/{v['id']}", params={"step": 2}).json()
     assert at_stop["decision"] is None and not at_stop["over"]
     why = client.get(f"/api/scenarios/{v['id']}/explain", params={"step": 2, "move": "play none"}).json()
-    assert why["sentence"] == ("play none: illegal: nobody decides now: the turn of red has ended and the next has "
+    # (red's turn ended at the stop; the next, blue's, begun as the script's next move would begin it, ends
+    # at once: blue can neither place nor challenge)
+    assert why["sentence"] == ("play none: illegal: nobody decides now: the turn of blue has ended and the next has "
                                "not begun (a stop between turns).")
     why = client.get(f"/api/scenarios/{v['id']}/explain", params={"step": 4, "move": "play none"}).json()
     assert why["sentence"] == "play none: legal (red decides 'play'): it would do: red play none."
