@@ -244,8 +244,8 @@ def test_a_failing_scenario_fails_at_its_step(tmp_path):
     v = c.post("/api/scenarios", json={"folder": 0, "path": "wrong.yaml"}).json()
     assert [s["passed"] for s in v["steps"]] == [None, True, None, False]
     end = c.get(f"/api/scenarios/{v['id']}", params={"step": 3}).json()
-    assert end["failures"] == [f"{tmp_path / 'wrong.yaml'}:15:11: winner\n      expected: [blue]\n"
-                               "      actual:   [red]"]
+    assert end["failures"] == [f"{tmp_path.name}/wrong.yaml:15:11: winner\n      expected: [blue]\n"
+                               "      actual:   [red]"]          # (the file as the page names it)
     v = c.post("/api/scenarios", json={"folder": 0, "path": "broken.yaml"}).json()
     assert v["steps"][-1]["passed"] is False and v["steps"][-1]["label"] == "place q9"
 

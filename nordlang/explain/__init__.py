@@ -19,6 +19,7 @@ from ..engine.game import Move
 from ..render.text import event_lines
 from .explainer import Explainer
 from .option_text import _split, parse_value  # noqa: F401  (others import them from here)
+from .sentence import summary  # noqa: F401  (the page's first line)
 
 
 def explain(game, text: str) -> tuple[bool, list[str]]:
@@ -28,7 +29,10 @@ def explain(game, text: str) -> tuple[bool, list[str]]:
     move = Move.parse(text)
     p = st.pending
     if p is None:
-        return False, [f"{text}: illegal, the game is over"]
+        if st.over:
+            return False, [f"{text}: illegal, the game is over"]
+        return False, [f"{text}: illegal: nobody decides now: the turn of {rules.color(st.player)} has ended "
+                       "and the next has not begun (a stop between turns)"]
     step = p.step
     lines = []
     if move.choice != step.name:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import random
+import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -19,8 +20,10 @@ from starlette.staticfiles import StaticFiles
 from ..errors import NordError, UsageError
 from .catalog import Catalog
 from .files import Folders, Outside
+from .paths import Shown
 from .sessions import Conflict, PlaySession, Store, Unknown
-from .timeline import MAX_UPLOAD, open_replay_timeline, open_scenario_timeline, replay_from_text
+from .stepper import game_to_explain, open_scenario_timeline
+from .timeline import MAX_UPLOAD, open_replay_timeline, replay_from_text
 from .views import game_view, secret_seed, timeline_view, viewer_of
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -36,8 +39,10 @@ def _error(status: int, message: str, **more) -> JSONResponse:
     return JSONResponse({"error": message, **{k: v for k, v in more.items() if v}}, status_code=status)
 
 
-async def _run(fn, *args):
-    """fn(*args) in a worker thread; its result as JSON, its errors as 4xx JSON."""
+async def _run(fn, *args, shown: Shown | None = None):
+    """fn(*args) in a worker thread; its result as JSON, its errors as 4xx JSON
+    (with the paths in them as the page names files)."""
+    cut = shown.text if shown is not None else str
     try:
         out = await run_in_threadpool(fn, *args)
     except Unknown as e:
@@ -45,12 +50,12 @@ async def _run(fn, *args):
     except Outside as e:
         return _error(403, str(e))
     except FileNotFoundError as e:
-        return _error(404, str(e))
+        return _error(404, cut(str(e)))
     except Conflict as e:
         return _error(409, str(e))
     except NordError as e:
-        return _error(400, e.message, hint=e.hint, where=str(e.pos) if e.pos is not None else None,
-                      detail=e.format())
+        return _error(400, cut(e.message), hint=e.hint and cut(e.hint),
+                      where=cut(str(e.pos)) if e.pos is not None else None, detail=cut(e.format()))
     except (BadRequest, TypeError, ValueError) as e:
         return _error(400, str(e))
     except Exception as e:      # noqa: BLE001 - a bug: logged here, a plain message for the page
@@ -106,13 +111,15 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
     store = Store(cap)
     served = Folders(folders)
     catalog = Catalog(game, variants)
+    shown = Shown(served.roots)
+    threading.Thread(target=_warm, args=(catalog,), daemon=True).start()    # (the page's first request finds it made)
 
     async def wrap(request, work):
         try:
             body = await _body(request) if request.method == "POST" else {}
         except BadRequest as e:
             return _error(400, str(e))
-        return await _run(work, body)
+        return await _run(work, body, shown=shown)
 
     # ---------------- games ----------------
     async def new_game(request):
@@ -154,8 +161,8 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
         viewer = viewer_of(s)
         if viewer is not None and (s.game.rules.hidden_information or s.game.state.hidden_moves):
             # asked on a position the seat cannot tell from the real one: what he knows, never what he does not
-            return _explain(s.game.for_player(viewer, s.header["seed"]), request)
-        return _explain(s.game, request)
+            return _explain(s.game.for_player(viewer, s.header["seed"]), request, shown)
+        return _explain(s.game, request, shown)
 
     def replay_file(s, body, request):
         if secret_seed(s):
@@ -177,8 +184,9 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
                     folder = _field(body, "folder", int, 0)
                     rel = _field(body, "path", str, required=True)
                     path = served.resolve(folder, rel)
-                    shown = f"{served.roots[folder].name}/{rel}"
-                    t = (open_replay_timeline if kind == "replay" else open_scenario_timeline)(path, shown)
+                    shown_name = f"{served.roots[folder].name}/{rel}"
+                    t = (open_replay_timeline(path, shown_name) if kind == "replay"
+                         else open_scenario_timeline(path, shown_name, shown))
                 return JSONResponse(timeline_view(store.add(t), t, 0), status_code=201)
             return await wrap(request, work)
         return endpoint
@@ -188,13 +196,12 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
             sid = request.path_params["sid"]
 
             def work(body):
-                t = store.get(sid, kind)
+                whole = store.get(sid, kind)
                 index = _int_param(request, "step")
-                with t.lock:
+                with whole.lock:
+                    t = whole.select(request.query_params.get("branch") or None)
                     if why:
-                        from ..engine.game import Game
-                        st = t.step(index).state
-                        return _explain(Game(t.rules, 0, st.clone()), request)
+                        return _explain(game_to_explain(t, index), request, shown)
                     return timeline_view(sid, t, index)
             return await wrap(request, work)
         return endpoint
@@ -236,10 +243,20 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
     return app
 
 
-def _explain(game, request) -> dict:
-    from ..explain import explain
+def _warm(catalog) -> None:
+    try:
+        catalog.listing()
+    except Exception:       # noqa: BLE001 - said again, as a 4xx, when the page asks for it
+        log.debug("the catalog could not be made ahead", exc_info=True)
+
+
+def _explain(game, request, shown: Shown) -> dict:
+    """Why a move is legal or not: one sentence for a player, then the
+    details (the rule taken apart), paths as the page names files."""
+    from ..explain import explain, summary
     text = request.query_params.get("move")
     if not text or not text.strip():
         raise UsageError("say which move to explain: ?move=CHOICE OPTION")
     legal, lines = explain(game, text)
-    return {"move": text, "legal": legal, "lines": lines}
+    lines = shown.lines(lines)
+    return {"move": text, "legal": legal, "sentence": summary(legal, lines), "lines": lines}

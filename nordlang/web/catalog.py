@@ -5,6 +5,7 @@ a page sends."""
 
 from __future__ import annotations
 
+import functools
 import threading
 
 from .. import load_rules
@@ -40,22 +41,26 @@ class Catalog:
         return out
 
     def listing(self) -> dict:
+        """The games (each with the agents that can take its seats), every
+        agent, the defaults; made once (a server may warm it before the
+        first page asks)."""
         from ..agents.base import REGISTRY, _load_all
-        from ..rules.yamlpos import load_yaml
-        if self._listing is None:
+        with self._lock:
+            if self._listing is not None:
+                return self._listing
             _load_all()
+            agents = [HUMAN] + sorted(n for n, c in REGISTRY.items() if not getattr(c, "interactive", False))
             games = []
             for name, main in self.games.items():
-                data = load_yaml(main)[0]
-                pl = data.get("players", {}) if isinstance(data, dict) else {}
-                desc = data.get("game", {}) if isinstance(data, dict) else {}
-                games.append({"name": name, "title": desc.get("name", name), "min": pl.get("min"),
-                              "max": pl.get("max"), "default": pl.get("default", pl.get("min")),
-                              "variants": self.variants(name)})
-            agents = [HUMAN] + sorted(n for n, c in REGISTRY.items() if not getattr(c, "interactive", False))
+                facts = dict(_rulebook_facts(main, main.stat().st_mtime_ns))
+                evaluated = facts.pop("evaluation")
+                games.append({"name": name, "title": facts.pop("title") or name, **facts,
+                              "variants": self.variants(name),
+                              "agents": [a for a in agents if a == HUMAN or evaluated
+                                         or not getattr(REGISTRY[a], "needs_evaluation", False)]})
             self._listing = {"games": games, "agents": agents, "default_game": self.default_game,
                              "default_variants": self.default_variants}
-        return self._listing
+            return self._listing
 
     def rules(self, name: str, players, variants: list):
         """Compiled rules for a game the page chose (cached per choice)."""
@@ -78,3 +83,18 @@ class Catalog:
     def check_seats(self, seats: list, rules) -> None:
         from ..agents.base import check_agents
         check_agents([s for s in seats if s != HUMAN], rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _rulebook_facts(main, _stamp) -> tuple:
+    """What the page says of a bundled game, read from its main file and
+    includes (not compiled): its title, player counts, and whether it states
+    result.evaluation (the greedy and mcts agents need one). Kept for the
+    process (by the main file's time): every app made in it shares them."""
+    from ..rules.loader import read_rulebook
+    data = read_rulebook(main, []).data
+    pl = data.get("players") if isinstance(data.get("players"), dict) else {}
+    desc = data.get("game") if isinstance(data.get("game"), dict) else {}
+    result = data.get("result") if isinstance(data.get("result"), dict) else {}
+    return (("title", desc.get("name")), ("min", pl.get("min")), ("max", pl.get("max")),
+            ("default", pl.get("default", pl.get("min"))), ("evaluation", "evaluation" in result))

@@ -1,7 +1,7 @@
 """Replays and scenarios as timelines: the positions after each step, the
-events each step caused, and (for a scenario) each expectation's outcome
-at its step, so that the page can travel back and forth without playing
-anything again."""
+events each step caused, and (for a scenario, see stepper.py) each
+expectation's outcome at its step, so that the page can travel back and
+forth without playing anything again."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ class Step:
     kind: str = "move"
     passed: bool | None = None              # an expectation: did it hold
     failures: list = field(default_factory=list)
+    part: str | None = None                 # a scenario's entry: the branch whose own script has it
+    scenario: object = None                 # a scenario's: the Scenario at this step (its stops), to ask why of
 
 
 @dataclass
@@ -39,6 +41,18 @@ class Timeline:
     kind: str = "replay"
     info: dict = field(default_factory=dict)
     events: list = field(default_factory=list)     # every event of the whole run; a step's are a slice
+    branch: str | None = None                       # a scenario's: the branch it runs (None: the file's script)
+    outcome: str | None = None                      # a scenario's: pass, fail or error, as `nord test` says
+    branches: dict = field(default_factory=dict)    # a scenario file's tests by branch (empty: it has none)
+
+    def select(self, branch: str | None) -> Timeline:
+        """The timeline of one branch of a scenario file (None: the first)."""
+        if branch is None or branch == self.branch:
+            return self
+        if branch not in self.branches:
+            known = ", ".join(self.branches) or "none"
+            raise UsageError(f"{self.title} has no branch {branch!r} (its branches: {known})")
+        return self.branches[branch]
 
     def step(self, index: int) -> Step:
         if not 0 <= index < len(self.steps):
@@ -78,43 +92,3 @@ def replay_from_text(text: bytes, shown_name: str) -> Timeline:
             raise
     finally:
         os.unlink(tmp)
-
-
-def open_scenario_timeline(path, shown_name: str) -> Timeline:
-    """A scenario as a timeline: its position, then each scripted move and
-    each expectation, checked at its step (the last step is the final
-    `expect`, when there is one)."""
-    from ..scenario import Report, load_scenario
-    sc = load_scenario(path)
-    sc.check_script()
-    game = sc.game
-    steps = [Step("position", game.state.clone(), (0, len(game.state.events)), kind="start")]
-    script = list(sc.data.get("moves", []) or [])
-    entries = [(i, s, ("moves", i, "expect") if isinstance(s, dict) else None) for i, s in enumerate(script)]
-    if "expect" in sc.data:
-        entries.append((len(script), {"expect": sc.data["expect"]}, ("expect",)))
-    for i, entry, where in entries:
-        if where is not None:
-            rep = Report(sc.path, "")
-            sc.check(entry["expect"], where, rep)
-            steps.append(Step(_expect_label(entry["expect"], where), game.state.clone(),
-                              (len(game.state.events),) * 2, kind="expect", passed=rep.passed,
-                              failures=[f.format() for f in rep.failures]))
-            continue
-        before = len(game.state.events)
-        try:
-            game.play(entry)
-        except NordError as e:
-            steps.append(Step(str(entry), game.state.clone(), (before, before), kind="move", passed=False,
-                              failures=[f"{sc.src.pos(('moves', i))}: move {i + 1} {entry!r} cannot be played: "
-                                        f"{e.message}"]))
-            break
-        steps.append(Step(str(entry), game.state.clone(), (before, len(game.state.events))))
-    description = " ".join(str(sc.data.get("description", "")).split())
-    return Timeline(sc.rules, shown_name, steps, kind="scenario", info={"description": description},
-                    events=game.state.events)
-
-
-def _expect_label(exp: dict, where) -> str:
-    what = ", ".join(str(k) for k in exp) or "nothing"
-    return ("expect at the end: " if where == ("expect",) else "expect: ") + what

@@ -143,10 +143,13 @@ def timeline_view(sid: str, t: Timeline, index: int) -> dict:
     ev = t.events
     a, b = step.events
     view = {"id": sid, "kind": t.kind, "title": t.title, "game": rules.name, "step": index,
-            "steps": [{"label": s.label, "kind": s.kind, "passed": s.passed} for s in t.steps],
+            "steps": [{"label": s.label, "kind": s.kind, "passed": s.passed, "part": s.part} for s in t.steps],
             **_position(rules, step.state), "decision": _decision(rules, step.state),
             "log": _log(rules, ev[:b]), "step_log": event_lines(rules, ev[a:b]),
             "marks": touched(rules, ev[a:b], step.label if step.kind == "move" else None),
             "result": _result(rules, step.state), "passed": step.passed, "failures": step.failures, "info": t.info,
             "viewer": None}          # a replay or a scenario is shown as the referee sees it: everything
+    if t.kind == "scenario":        # its verdict as `nord test` gives it, and each branch's
+        view.update(branch=t.branch, outcome=t.outcome,
+                    branches=[{"name": b.branch, "outcome": b.outcome} for b in t.branches.values()])
     return view

@@ -65,7 +65,7 @@ function fillSeats() {
   for (let i = 0; i < n; i++) {
     const s = document.createElement("select");
     s.className = "seat"; s.id = `seat-${i}`;
-    for (const a of catalog.agents) s.add(new Option(a, a));
+    for (const a of gameInfo($("game").value).agents || catalog.agents) s.add(new Option(a, a));   // (those the game can use)
     s.value = i === 0 ? "human" : "random";
     const label = document.createElement("label");
     label.append(`seat ${i + 1} `, s);
@@ -166,12 +166,15 @@ function showSteps(v) {
   const s = v.steps[v.step];
   $("step-label").textContent = `${v.step}/${n}: ${s.label}`;
   if (v.kind !== "scenario") return;
+  if (v.branch) history.replaceState(null, "", `#scenario=${v.id}&step=${v.step}&branch=${encodeURIComponent(v.branch)}`);
+  showBranches(v);
   const ol = $("steps");
   ol.innerHTML = "";
   v.steps.forEach((st, i) => {
     const li = document.createElement("li");
     li.textContent = st.label;
     li.className = (i === v.step ? "current " : "") + (i > v.step ? "later" : st.passed === true ? "pass" : st.passed === false ? "fail" : "");
+    if (st.part) { li.classList.add("branch-own"); li.style.marginLeft = "1em"; li.title = `branch ${st.part}`; }
     li.dataset.step = i;
     li.onclick = () => goStep(i);
     ol.appendChild(li);
@@ -179,10 +182,42 @@ function showSteps(v) {
   $("failures").textContent = (v.failures || []).join("\n");
 }
 
+// a scenario's verdict as `nord test` gives it, and its branches (each a test of its own): one to step through
+function showBranches(v) {
+  let box = $("branches");
+  if (!box) {
+    box = document.createElement("div");
+    box.id = "branches";
+    $("steps").before(box);
+  }
+  box.innerHTML = "";
+  const verdict = document.createElement("div");
+  verdict.id = "verdict";
+  const word = { pass: "PASS", fail: "FAIL", error: "ERROR" };
+  verdict.textContent = v.branches.length
+    ? `nord test: ${v.branches.filter((b) => b.outcome === "pass").length} of ${v.branches.length} branches pass`
+    : `nord test: ${word[v.outcome] || v.outcome}`;
+  const passed = v.branches.every((b) => b.outcome === "pass") && v.outcome === "pass";
+  verdict.className = passed ? "verdict-pass" : "verdict-fail";
+  verdict.style.color = passed ? "#060" : "#b00";
+  box.appendChild(verdict);
+  for (const b of v.branches) {
+    const btn = document.createElement("button");
+    btn.className = `branch ${b.outcome}` + (b.name === v.branch ? " current" : "");
+    btn.dataset.branch = b.name;
+    btn.textContent = `${b.name}: ${word[b.outcome] || b.outcome}`;
+    btn.style.fontWeight = b.name === v.branch ? "bold" : "";      // (the branch shown; red: one that fails)
+    if (b.outcome !== "pass") btn.style.color = "#b00";
+    btn.onclick = () => act(() => api("GET", `${url(v)}?step=0&branch=${encodeURIComponent(b.name)}`));
+    box.appendChild(btn);
+  }
+}
+
 function goStep(i) {
   if (!view || view.kind === "game") return;
   i = Math.max(0, Math.min(view.steps.length - 1, i));
-  act(() => api("GET", `${url(view)}?step=${i}`));
+  const branch = view.branch ? `&branch=${encodeURIComponent(view.branch)}` : "";
+  act(() => api("GET", `${url(view)}?step=${i}${branch}`));
 }
 
 function atElements(name) {
@@ -244,12 +279,21 @@ function playOption(text) {
 }
 
 async function explainMove(move) {
-  const base = view.kind === "game" ? `/api/games/${view.id}/explain?` : `${url(view)}/explain?step=${view.step}&`;
+  const branch = view.branch ? `branch=${encodeURIComponent(view.branch)}&` : "";
+  const base = view.kind === "game" ? `/api/games/${view.id}/explain?` : `${url(view)}/explain?step=${view.step}&${branch}`;
   try {
     const r = await api("GET", `${base}move=${encodeURIComponent(move)}`);
+    // one sentence first; the rule taken apart folded beneath it
+    const box = $("why-text"), first = document.createElement("div"), more = document.createElement("details");
+    first.className = "why-sentence"; first.style.whiteSpace = "normal"; first.textContent = r.sentence;
+    const label = document.createElement("summary");
+    label.textContent = "details: the rule, step by step";
+    const lines = document.createElement("div");
+    lines.className = "why-details"; lines.textContent = r.lines.join("\n");
+    more.append(label, lines);
+    box.replaceChildren(first, more);
+    box.className = r.legal ? "legal" : "refused";
     $("why").hidden = false;
-    $("why-text").textContent = r.lines.join("\n");
-    $("why-text").className = r.legal ? "legal" : "refused";
   } catch (e) { showError(e); }
 }
 
@@ -285,9 +329,10 @@ function scheduleAgent() {
 
 // ---------------- start ----------------
 async function restore() {
-  const m = location.hash.match(/^#(game|replay|scenario)=([0-9a-f]+)(?:&step=(\d+))?/);
+  const m = location.hash.match(/^#(game|replay|scenario)=([0-9a-f]+)(?:&step=(\d+))?(?:&branch=([^&]+))?/);
   if (!m) return;
-  const base = m[1] === "game" ? `/api/games/${m[2]}` : `/api/${m[1]}s/${m[2]}?step=${m[3] || 0}`;
+  const base = m[1] === "game" ? `/api/games/${m[2]}`
+    : `/api/${m[1]}s/${m[2]}?step=${m[3] || 0}` + (m[4] ? `&branch=${m[4]}` : "");
   await act(() => api("GET", base));
 }
 
