@@ -21,7 +21,7 @@ MAX_GRID_SIDE = 1_000       # rows or columns of a grid zone (its cells are made
 MAX_PLAYERS = 64            # seats drawn on a scenario's map (a game's are bounded by its named colours)
 MAX_NESTING = 100           # levels of lists and mappings in a YAML or JSON document
 MAX_LINE = 10_000           # characters of one move, or of a line typed at the human seat
-MAX_BODY = 1_000_000        # bytes of one request to the page
+MAX_BODY = 8_000_000        # bytes of one request to the page (a replay uploaded: at most 4,000,000)
 
 
 class OverLimit(ValueError):

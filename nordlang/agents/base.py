@@ -17,6 +17,11 @@ REGISTRY: dict = {}
 class Agent:
     name = "agent"
     params: dict = {}       # parameter -> (type, default, doc)
+    # A host's ceiling on one decision's wall time (the page sets it): a search
+    # stops there whatever its budget of work, so a seat like
+    # mcts:playouts=100000 cannot hold a server. None: no ceiling (as the CLI
+    # and simulate play: deterministic given the seed).
+    time_cap: float | None = None
 
     def __init__(self, seed: int = 0, **params):
         self.rng = random.Random(seed)

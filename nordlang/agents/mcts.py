@@ -276,9 +276,12 @@ class MCTSAgent(Agent):
         n = len(game.state.pending.options)
         start = time.perf_counter()
         deadline = start + seconds if seconds > 0 else None
+        if self.time_cap is not None:        # (a host's ceiling: the budget's own end, or this, first)
+            cap = start + self.time_cap / max(1, self.samples)
+            deadline = cap if deadline is None else min(deadline, cap)
         if playouts > 0:
             budget = playouts
-        elif deadline is not None:
+        elif seconds > 0:
             budget = None
         else:
             budget = min(300, max(24, int(self.per_option * n)))

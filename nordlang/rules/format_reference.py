@@ -147,7 +147,7 @@ def limits_section() -> str:
         ("levels of nested lists and mappings in a JSON document (a replay line, a request to the page)",
          f"{L.MAX_NESTING}"),
         ("characters of one move, or of one line typed at the human seat", f"{L.MAX_LINE:,}"),
-        ("bytes of one request to the page (`nord serve`)", f"{L.MAX_BODY:,}"),
+        ("bytes of one request to the page (`nord serve`; a replay uploaded there: half of it)", f"{L.MAX_BODY:,}"),
     ]
     out = ["## Limits of input\n",
            "Everything a user writes or produces is read within these bounds, far beyond any real game; past "

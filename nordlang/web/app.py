@@ -4,6 +4,7 @@ traceback). Work runs in a thread of its own, under the session's lock."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -18,21 +19,28 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import NordError, UsageError
+from ..limits import MAX_BODY as LIMIT_BODY
+from ..limits import OverLimit, load_json
 from .catalog import Catalog
 from .files import Folders, Outside
 from .paths import Shown
 from .sessions import Conflict, PlaySession, Store, Unknown
 from .stepper import game_to_explain, open_scenario_timeline
-from .timeline import MAX_UPLOAD, open_replay_timeline, replay_from_text
+from .timeline import open_replay_timeline, replay_from_text
 from .views import game_view, secret_seed, timeline_view, viewer_of
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 2 * MAX_UPLOAD
+MAX_BODY = LIMIT_BODY                # (an uploaded replay's MAX_UPLOAD bytes, written as JSON text, fit)
+BODY_SECONDS = 10.0         # a request's body must arrive within this
 log = logging.getLogger("nordlang.web")
 
 
 class BadRequest(ValueError):
     """A request whose body or parameters are not what the endpoint takes."""
+
+
+class SlowClient(BadRequest):
+    """A body announced and not sent in time (408)."""
 
 
 def _error(status: int, message: str, **more) -> JSONResponse:
@@ -65,14 +73,30 @@ async def _run(fn, *args, shown: Shown | None = None):
 
 
 async def _body(request: Request) -> dict:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is {len(raw)} bytes; at most {MAX_BODY} are taken")
+    """The request's JSON object, read within the limits of input: at most
+    MAX_BODY bytes, arriving within BODY_SECONDS (a client that announces
+    a body and never sends it holds no worker), at most MAX_NESTING deep."""
+    size = request.headers.get("content-length", "")
+    if size.isascii() and size.isdigit() and len(size) < 20 and int(size) > MAX_BODY:
+        raise BadRequest(f"the request is {int(size)} bytes; at most {MAX_BODY} are taken")
+    chunks, got = [], 0
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                got += len(chunk)
+                if got > MAX_BODY:
+                    raise BadRequest(f"the request is over {MAX_BODY} bytes; at most {MAX_BODY} are taken")
+                chunks.append(chunk)
+    except TimeoutError:
+        raise SlowClient(f"the request's body did not come within {BODY_SECONDS:g} s") from None
+    raw = b"".join(chunks)
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        data = load_json(raw.decode("utf-8"))
+    except OverLimit as e:
+        raise BadRequest(f"the request body: {e.message}") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("the request body is not JSON") from None
     if not isinstance(data, dict):
         raise BadRequest("the request body is a JSON object")
@@ -118,7 +142,7 @@ def create_app(folders=(), game: str | None = None, variants=(), cap: int = 64) 
         try:
             body = await _body(request) if request.method == "POST" else {}
         except BadRequest as e:
-            return _error(400, str(e))
+            return _error(408 if isinstance(e, SlowClient) else 400, str(e))
         return await _run(work, body, shown=shown)
 
     # ---------------- games ----------------

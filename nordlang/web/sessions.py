@@ -3,13 +3,16 @@
 The store is bounded: it holds at most `cap` sessions and drops the one
 used longest ago when a new one comes; a game keeps at most MAX_DECISIONS
 positions for undo, and an agent makes at most MAX_AGENT_STEPS moves per
-request, so that nothing a page asks for runs away in time or memory.
+request, each decision searched within AGENT_SECONDS and no more decisions
+begun once a request has taken REQUEST_SECONDS, so that nothing a page asks
+for runs away in time or memory (nor holds a game's lock for long).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -20,7 +23,18 @@ from ..errors import UsageError
 
 MAX_DECISIONS = 20_000
 MAX_AGENT_STEPS = 50
+AGENT_SECONDS = 2.0         # the most one agent decision may search on the page (its `seconds`, capped)
+REQUEST_SECONDS = 5.0       # a request's agent steps stop at the first decision that ends past this
 HUMAN = "human"
+
+
+def page_agent(spec: str, seed: int):
+    """The agent a seat names, each decision searched within AGENT_SECONDS
+    (Agent.time_cap: a budget of work like mcts:playouts=100000 stops at the
+    time first; a search that ends sooner is as it would be anywhere)."""
+    agent = make_agent(spec, seed)
+    agent.time_cap = AGENT_SECONDS
+    return agent
 
 
 class Unknown(LookupError):
@@ -49,7 +63,7 @@ class PlaySession:
         if len(seats) != rules.num_players:
             raise UsageError(f"{len(seats)} seats named for {rules.num_players} players",
                              hint="name one seat (human or an agent) per player")
-        agents = [None if s == HUMAN else make_agent(s, agent_seed(seed, i)) for i, s in enumerate(seats)]
+        agents = [None if s == HUMAN else page_agent(s, agent_seed(seed, i)) for i, s in enumerate(seats)]
         header = {"rulebook": rules.digest, "game": rules.bundled_name, "rulebook_path": None,
                   "variants": list(variants), "players": rules.num_players, "seed": seed,
                   "agents": [s if a is None else str(a) for s, a in zip(seats, agents)]}
@@ -76,8 +90,8 @@ class PlaySession:
         if self.seat_kind() != "agent":
             raise Conflict("no agent is to move" if self.game.over else
                            f"{self.game.rules.color(self.game.to_move)} is a human seat: choose a move")
-        made = 0
-        while made < steps and self.seat_kind() == "agent":
+        made, end = 0, time.monotonic() + REQUEST_SECONDS
+        while made < steps and self.seat_kind() == "agent" and (made == 0 or time.monotonic() < end):
             agent = self.agents[self.game.to_move]
             self._take(lambda a=agent: self.game.play_index(a.choose(self.game)))
             made += 1
@@ -119,7 +133,7 @@ class PlaySession:
                 break
         for i, a in enumerate(self.agents):         # agents start afresh, as after a new deal
             if a is not None:
-                self.agents[i] = make_agent(self.seats[i], agent_seed(self.header["seed"], i) + len(self.before))
+                self.agents[i] = page_agent(self.seats[i], agent_seed(self.header["seed"], i) + len(self.before))
         return n
 
     def replay_text(self) -> str:
