@@ -221,3 +221,13 @@ def test_a_map_drawn_for_a_game_without_a_board_is_an_error(tmp_path, capsys):
     assert main(["test", str(p)]) == 2        # (a scenario that cannot load: 2)
     out = capsys.readouterr().out
     assert "s.yaml:10:1: error: 'map' draws a board, and 'Vikings' plays on none" in out
+
+
+@pytest.mark.parametrize("extends", ["5", "[nord]", "{a: 1}"])
+def test_an_extends_that_is_no_text_is_an_error_at_its_place(tmp_path, extends):
+    p = tmp_path / "v.yaml"
+    p.write_text(f"description: x\nextends: {extends}\n")
+    with pytest.raises(NordError) as e:
+        nordlang.load_rules("nord", 3, variants=[str(p)])
+    assert (e.value.pos.line, e.value.pos.col) == (2, 10)
+    assert "'extends' names one game or variant" in e.value.message
