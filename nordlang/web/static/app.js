@@ -123,7 +123,12 @@ function show(v) {
   $("view").hidden = false;
   $("board").innerHTML = v.svg;
   const svg = $("board").querySelector("svg");
-  if (svg) svg.addEventListener("click", boardClick);
+  if (svg) {
+    svg.addEventListener("click", boardClick);
+    // fitted to the column, but no taller than the window unless that would draw it below its own size
+    const [, , w, h] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/\s+/).map(Number);
+    svg.style.maxWidth = `max(${w}px, calc((100vh - 9em) * ${w / h}))`;
+  }
   $("title").textContent = v.kind === "game" ? `${v.game}, seed ${v.seed === null ? "shown at the end" : v.seed}`
     : `${v.title} (${v.game})`;
   $("seen-as").textContent = v.kind !== "game" ? "the referee's view: everything, hidden items and secret choices too"
@@ -185,13 +190,87 @@ function goStep(i) {
   act(() => api("GET", `${url(view)}?step=${i}`));
 }
 
+// ---------------- the board's places and the marks on them ----------------
+// A place is what an option's part names: a space, a grid cell, a structure (data-at), or a slot
+// of a track (data-slot: an option that is a bare number names the slot of that number).
+const SVGNS = "http://www.w3.org/2000/svg";
+const PLACE_SHAPES = ["space", "cell", "structure", "slot"];
+let hovered = [];          // the places of the option under the pointer
+
+function placeName(e) { return e.hasAttribute("data-slot") ? e.getAttribute("data-slot") : e.getAttribute("data-at"); }
+
+function placeElements() { return [...$("board").querySelectorAll("[data-at], [data-slot]")]; }
+
 function atElements(name) {
-  return [...$("board").querySelectorAll("[data-at]")].filter((e) => e.getAttribute("data-at") === name);
+  // the place of that name; else the items of that tag (an option that names a card, a colour), the
+  // decider's own first
+  const direct = placeElements().filter((e) => placeName(e) === name);
+  if (direct.length || !view || !view.decision) return direct;
+  const tagged = [...$("board").querySelectorAll(".piece")].filter((e) => e.getAttribute("data-tag") === name);
+  const own = tagged.filter((e) => (e.getAttribute("data-at") || "").includes(`(${view.decision.player})`));
+  return own.length ? own : tagged;
+}
+
+function clickedName(el) {
+  // a click on an item whose tag an option names picks that option; else the place it is at
+  const tag = el.getAttribute("data-tag"), d = view.decision;
+  return tag !== null && d.parts.some((ps) => ps.includes(tag)) && !d.parts.some((ps) => ps.includes(placeName(el)))
+    ? tag : placeName(el);
+}
+
+function placeShapes(name) {
+  // the shapes a place is drawn as (its space, cell or slot), else whatever carries its name (a zone's items)
+  const all = atElements(name);
+  const shapes = all.filter((e) => PLACE_SHAPES.some((c) => e.classList.contains(c)));
+  return shapes.length ? shapes : all;
+}
+
+function overlayGroup() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return null;
+  let g = svg.querySelector("g.overlay");
+  if (!g) { g = document.createElementNS(SVGNS, "g"); g.setAttribute("class", "overlay"); svg.appendChild(g); }
+  return g;
+}
+
+function outline(g, e, cls, name) {
+  // a copy of the place's outline drawn above everything (a group's: its box), styled by `cls`
+  let shape;
+  if (["rect", "polygon", "circle"].includes(e.tagName)) {
+    shape = document.createElementNS(SVGNS, e.tagName);
+    for (const a of ["x", "y", "width", "height", "rx", "points", "cx", "cy", "r"]) {
+      if (e.hasAttribute(a)) shape.setAttribute(a, e.getAttribute(a));
+    }
+  } else {
+    const b = e.getBBox();
+    shape = document.createElementNS(SVGNS, "rect");
+    for (const [a, v] of [["x", b.x], ["y", b.y], ["width", b.width], ["height", b.height], ["rx", 4]]) shape.setAttribute(a, v);
+  }
+  shape.setAttribute("class", `ov ${cls}`);
+  shape.setAttribute("data-of", name);
+  g.appendChild(shape);
 }
 
 function mark(names, cls) {
+  // the places named get the class `cls` (tests read it); paint() draws what the classes say
   for (const e of $("board").querySelectorAll(`.${cls}`)) e.classList.remove(cls);
-  for (const n of names || []) for (const e of atElements(n)) e.classList.add(cls);
+  for (const n of names || []) for (const e of placeShapes(n)) e.classList.add(cls);
+  paint();
+}
+
+function paint() {
+  // Drawn above the picture, in this order: legal targets (green), the last move (a black line with a
+  // white dashed core: no tint band of a group is black, and a band is a fill, not a line), the
+  // selection (red), the option under the pointer (blue).
+  const g = overlayGroup();
+  if (!g) return;
+  g.replaceChildren();
+  const layers = [["cand", ["cand"]], ["mark", ["mark-out", "mark-in"]], ["sel", ["sel"]], ["hover", ["hover"]]];
+  for (const [cls, looks] of layers) {
+    for (const e of $("board").querySelectorAll(`.${cls}:not(.ov)`)) {
+      for (const look of looks) outline(g, e, look, placeName(e));
+    }
+  }
 }
 
 function candidates() {
@@ -205,13 +284,36 @@ function exact() {
   return candidates().filter((i) => d.parts[i].length === selection.length);
 }
 
+function optionLabel(d, i) {
+  // What the page shows for an option (the move sent is always its own text): a bare number that
+  // names a slot of a track gets what the slots of that number hold; a word that is the tag of items
+  // in the picture gets their kind (the decider's own items first).
+  const text = d.options[i];
+  const pieces = [...$("board").querySelectorAll(".piece")];
+  if (/^\d+$/.test(text)) {
+    const held = pieces.filter((e) => e.getAttribute("data-slot") === text)
+      .map((e) => [e.getAttribute("data-kind"), e.getAttribute("data-tag") || e.getAttribute("data-owner")].filter(Boolean).join(" "));
+    if (held.length) return `${text}: ${held.join(" + ")}`;
+  }
+  if (!placeElements().some((e) => placeName(e) === text)) {
+    const kinds = [...new Set(atElements(text).map((e) => e.getAttribute("data-kind")))];
+    if (kinds.length) return `${text} (${kinds.join(", ")})`;
+  }
+  return text;
+}
+
 function showDecision() {
   const d = view.decision, ol = $("options");
   ol.innerHTML = "";
   $("select-bar").hidden = selection.length === 0;
   $("selection").textContent = selection.join(", ");
   $("confirm").disabled = exact().length === 0;
-  if (!d) { $("decision").textContent = view.over ? "" : "no decision"; mark([], "cand"); return; }
+  hovered = [];
+  if (!d) {
+    $("decision").textContent = view.over ? "" : "no decision";
+    mark([], "cand"); mark([], "sel"); mark([], "hover");
+    return;
+  }
   const mine = view.kind === "game" && view.seat === "human";
   $("decision").textContent = view.kind !== "game" ? `${d.player} decides '${d.choice}' (${d.options.length} options)`
     : mine ? `${d.player}: choose '${d.choice}' — click the board or an option`
@@ -220,22 +322,23 @@ function showDecision() {
   for (const i of shown) {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.className = "option"; b.textContent = d.options[i]; b.dataset.option = d.options[i];
+    b.className = "option"; b.textContent = optionLabel(d, i); b.dataset.option = d.options[i];
     b.disabled = !mine;
     b.onclick = () => playOption(d.options[i]);
+    li.onmouseenter = () => { hovered = d.parts[i]; mark(hovered, "hover"); };
+    li.onmouseleave = () => { hovered = []; mark([], "hover"); };
     const w = document.createElement("button");
     w.className = "why"; w.textContent = "?"; w.title = "what would it do?";
     w.onclick = () => explainMove(`${d.choice} ${d.options[i]}`);
     li.append(b, w);
     ol.appendChild(li);
   }
-  const allAt = new Set([...$("board").querySelectorAll("[data-at]")].map((e) => e.getAttribute("data-at")));
-  const clickable = new Set(shown.flatMap((i) => d.parts[i]).filter((p) => allAt.has(p)));
-  for (const e of $("board").querySelectorAll("[data-at]")) {
-    e.classList.toggle("clickable", view.kind !== "game" || clickable.has(e.getAttribute("data-at")));
-  }
-  mark(selection.length ? [...clickable] : [], "cand");
+  const clickable = new Set(shown.flatMap((i) => d.parts[i]).filter((p) => !selection.includes(p) && atElements(p).length));
+  const targets = new Set([...clickable].flatMap(atElements));
+  for (const e of placeElements()) e.classList.toggle("clickable", view.kind !== "game" || targets.has(e));
+  mark([...clickable], "cand");          // the legal targets, before any click
   mark(selection, "sel");
+  mark(hovered, "hover");
 }
 
 function playOption(text) {
@@ -255,10 +358,10 @@ async function explainMove(move) {
 
 function boardClick(ev) {
   // what carries a place: the element clicked, else the first beneath it that does (a label over a space)
-  const el = ev.target.closest("[data-at]") ||
-    document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest("[data-at]")).find(Boolean);
+  const el = ev.target.closest("[data-at], [data-slot]") ||
+    document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest("[data-at], [data-slot]")).find(Boolean);
   if (!el || !view || !view.decision || busy) return;
-  const at = el.getAttribute("data-at"), d = view.decision;
+  const at = clickedName(el), d = view.decision;
   if (view.kind !== "game" || view.seat !== "human") { explainMove(`${d.choice} ${at}`); return; }
   const tried = selection.includes(at) ? selection.filter((s) => s !== at) : [...selection, at];
   const before = selection;
@@ -298,6 +401,10 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("open-scenario").onclick = () => openFile("scenario");
   $("upload").onchange = (e) => e.target.files[0] && uploadReplay(e.target.files[0]);
   $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; };
+  $("zoom").onclick = () => {
+    const actual = $("board").classList.toggle("actual");
+    $("zoom").textContent = actual ? "fit to page" : "actual size";
+  };
   $("undo").onclick = () => act(() => api("POST", `/api/games/${view.id}/undo`));
   $("confirm").onclick = () => { const ex = exact(); if (ex.length) playOption(view.decision.options[ex[0]]); };
   $("clear").onclick = () => { selection = []; showDecision(); };
