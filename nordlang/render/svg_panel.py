@@ -134,7 +134,7 @@ class _Panel:
             # (an item known by its tag, drawn as a shape that cannot hold it: its name beneath, whole)
             name = self.cell_label(occupant) if named else ""
             half = _token_half(str(occupant[1])) if occupant is not None and self.labelled(occupant) else 8.5
-            w = max(31, round(text_width(name, 9)) + 6, round(2.2 * half) + 6)
+            w = max(31, round(text_width(name, 10)) + 6, round(2.2 * half) + 6)
             if sx > x0 and sx + w > x0 + PANEL_W - 6:
                 sx, row = x0, row + 1
             sy = y + row * (h + 4)
@@ -147,7 +147,7 @@ class _Panel:
                 self.draw_item(occupant, sx + w / 2, sy + (22 if named else 27), 6.5 if named else half,
                                self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
             if named:
-                out.append(_text(sx + w / 2, sy + h - 4, name, size=9, anchor="middle", weight="bold", cls="label"))
+                out.append(_text(sx + w / 2, sy + h - 4, name, size=10, anchor="middle", weight="bold", cls="label"))
             sx += w + gap
         return y + (row + 1) * (h + 4) + 10
 

@@ -4,6 +4,7 @@
 const $ = (id) => document.getElementById(id);
 let catalog = null, view = null, selection = [], busy = false, agentTimer = null;
 let shownViewer = null;    // whose view the page last showed (a hot seat hands the page over between humans)
+const STACK_BELOW = 760;   // px: a board column narrower than this (and than the picture) gets the panel beneath
 const AGENT_DELAY = 250;   // ms between agents' moves, so that they can be seen
 
 async function api(method, url, body) {
@@ -121,14 +122,7 @@ function show(v) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
   showTab(v.kind === "game" ? "play" : v.kind);
   $("view").hidden = false;
-  $("board").innerHTML = v.svg;
-  const svg = $("board").querySelector("svg");
-  if (svg) {
-    svg.addEventListener("click", boardClick);
-    // fitted to the column, but no taller than the window unless that would draw it below its own size
-    const [, , w, h] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/\s+/).map(Number);
-    svg.style.maxWidth = `max(${w}px, calc((100vh - 9em) * ${w / h}))`;
-  }
+  drawBoard();
   $("title").textContent = v.kind === "game" ? `${v.game}, seed ${v.seed === null ? "shown at the end" : v.seed}`
     : `${v.title} (${v.game})`;
   $("seen-as").textContent = v.kind !== "game" ? "the referee's view: everything, hidden items and secret choices too"
@@ -154,6 +148,52 @@ function show(v) {
   showDecision();
   mark(v.marks, "mark");
   setStatus(v.kind === "game" ? `${v.decisions} decisions` : `step ${v.step} of ${v.steps.length - 1}`);
+}
+
+function drawBoard() {
+  $("board").innerHTML = view.svg;
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.addEventListener("click", boardClick);
+  stackPanel(svg);
+  // fitted to the column, but no taller than the window unless that would draw it below its own size
+  const [, , w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  svg.style.maxWidth = `max(${w}px, calc((100vh - 9em) * ${w / h}))`;
+}
+
+function stackPanel(svg) {
+  // A column narrower than the picture: its side panel goes beneath the board, so that the board is
+  // drawn larger and the panel's texts at a size one can read (the picture's own layout otherwise).
+  const panel = svg.querySelector(":scope > g.panel"), bg = svg.querySelector(":scope > rect");
+  const box = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  if (!panel || !bg || box.length !== 4 || $("board").classList.contains("actual")) return;
+  if ($("board").clientWidth >= Math.min(0.8 * box[2], STACK_BELOW)) return;
+  const title = svg.querySelector(":scope > text.title");
+  const hide = (on) => { for (const e of [panel, bg, title]) if (e) e.style.display = on ? "none" : ""; };
+  hide(true);
+  const rest = svg.getBBox();
+  hide(false);
+  const pb = panel.getBBox();
+  const dx = 8 - pb.x, dy = rest.y + rest.height + 24 - pb.y;
+  if (pb.x < rest.x + rest.width) return;       // (the panel is not beside the board)
+  panel.setAttribute("transform", `translate(${dx} ${dy})`);
+  const w = Math.ceil(Math.max(rest.x + rest.width, 8 + pb.width) + 8), h = Math.ceil(pb.y + dy + pb.height + 16);
+  if (title) {             // (a title wider than the stack: smaller)
+    const tb = title.getBBox(), size = parseFloat(title.getAttribute("font-size"));
+    if (tb.x + tb.width > w - 8) title.setAttribute("font-size", (size * (w - 8 - tb.x) / tb.width).toFixed(1));
+    title.removeAttribute("textLength");
+  }
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("width", w); svg.setAttribute("height", h);
+  bg.setAttribute("width", w); bg.setAttribute("height", h);
+  svg.dataset.stacked = "1";
+}
+
+function redraw() {
+  // the picture laid out again for the column's width, with its marks
+  drawBoard();
+  showDecision();
+  mark(view.marks, "mark");
 }
 
 function handOver(who) {
@@ -248,6 +288,8 @@ function outline(g, e, cls, name) {
   }
   shape.setAttribute("class", `ov ${cls}`);
   shape.setAttribute("data-of", name);
+  const moved = e.closest("g[transform]");       // (a place in the panel, moved beneath the board)
+  if (moved) shape.setAttribute("transform", moved.getAttribute("transform"));
   g.appendChild(shape);
 }
 
@@ -404,7 +446,10 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("zoom").onclick = () => {
     const actual = $("board").classList.toggle("actual");
     $("zoom").textContent = actual ? "fit to page" : "actual size";
+    if (view) redraw();
   };
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(() => view && redraw(), 150); });
   $("undo").onclick = () => act(() => api("POST", `/api/games/${view.id}/undo`));
   $("confirm").onclick = () => { const ex = exact(); if (ex.length) playOption(view.decision.options[ex[0]]); };
   $("clear").onclick = () => { selection = []; showDecision(); };
