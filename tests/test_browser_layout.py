@@ -138,6 +138,15 @@ def test_the_board_fills_a_narrow_screen_and_sits_beside_the_options_on_a_wide_o
         assert browser.execute_script("return document.querySelector('#board svg').dataset.stacked") == "1"
         assert smallest_text(browser) >= 9
     browser.save_screenshot(str(tmp_path / f"{game}-{NARROW}.png"))
+    # "actual size": the picture at its own size (every text at 9 px or more), the board box scrolls sideways
+    browser.find_element(By.ID, "zoom").click()
+    assert smallest_text(browser) >= 9
+    assert browser.find_element(By.ID, "zoom").text == "fit to page"
+    board = rect(browser, "#board")
+    assert board["width"] >= 0.9 * NARROW
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= NARROW
+    browser.find_element(By.ID, "zoom").click()
+    assert rect(browser, "#board svg")["width"] >= 0.9 * NARROW         # (fitted again)
     width(browser, WIDE)
 
 

@@ -244,7 +244,7 @@ function placeElements() { return [...$("board").querySelectorAll("[data-at], [d
 function atElements(name) {
   // the place of that name; else the items of that tag (an option that names a card, a colour), the
   // decider's own first
-  const direct = placeElements().filter((e) => placeName(e) === name);
+  const direct = placeElements().filter((e) => placeName(e) === name || e.getAttribute("data-id") === name);
   if (direct.length || !view || !view.decision) return direct;
   const tagged = [...$("board").querySelectorAll(".piece")].filter((e) => e.getAttribute("data-tag") === name);
   const own = tagged.filter((e) => (e.getAttribute("data-at") || "").includes(`(${view.decision.player})`));
@@ -252,10 +252,10 @@ function atElements(name) {
 }
 
 function clickedName(el) {
-  // a click on an item whose tag an option names picks that option; else the place it is at
-  const tag = el.getAttribute("data-tag"), d = view.decision;
-  return tag !== null && d.parts.some((ps) => ps.includes(tag)) && !d.parts.some((ps) => ps.includes(placeName(el)))
-    ? tag : placeName(el);
+  // what a click names: the place it is at, else the structure's id, else the item's tag (a card, a
+  // colour), whichever an option names first
+  const d = view.decision, named = (n) => n !== null && d.parts.some((ps) => ps.includes(n));
+  return [placeName(el), el.getAttribute("data-id"), el.getAttribute("data-tag")].find(named) || placeName(el);
 }
 
 function placeShapes(name) {
