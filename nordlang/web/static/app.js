@@ -299,7 +299,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("open-replay").onclick = () => openFile("replay");
   $("open-scenario").onclick = () => openFile("scenario");
   $("upload").onchange = (e) => e.target.files[0] && uploadReplay(e.target.files[0]);
-  $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; };
+  $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; redraw(); };
   $("zoom").onclick = () => {
     const actual = $("board").classList.toggle("actual");
     $("zoom").textContent = actual ? "fit to page" : "actual size";

@@ -22,7 +22,8 @@ function stackPanel(svg) {
   const panel = svg.querySelector(":scope > g.panel"), bg = svg.querySelector(":scope > rect");
   const box = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
   if (!panel || !bg || box.length !== 4 || $("board").classList.contains("actual")) return;
-  if ($("board").clientWidth >= Math.min(0.8 * box[2], STACK_BELOW)) return;
+  const room = $("board").clientWidth;          // (0 while the page is hidden: laid out when shown)
+  if (room === 0 || room >= Math.min(0.8 * box[2], STACK_BELOW)) return;
   const title = svg.querySelector(":scope > text.title");
   const hide = (on) => { for (const e of [panel, bg, title]) if (e) e.style.display = on ? "none" : ""; };
   hide(true);
