@@ -163,6 +163,12 @@ def test_legal_targets_are_marked_before_a_click_and_an_option_under_the_pointer
     assert [e.get_attribute("data-of") for e in hover] == [v["decision"]["options"][13]] == ["c2"]
     ActionChains(browser).move_to_element(browser.find_element(By.ID, "log")).perform()
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, "#board .ov.hover"), "the hover mark to go")
+    # and the other way: the pointer on a cell lights its option in the list
+    cell = next(e for e in browser.find_elements(By.CSS_SELECTOR, "#board .space")
+                if e.get_attribute("data-at") == "f6")
+    ActionChains(browser).move_to_element(cell).perform()
+    lit = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#options li.lit button.option"), "a lit option")
+    assert [b.get_attribute("data-option") for b in lit] == ["f6"]
 
 
 def test_the_last_moves_mark_is_unlike_a_groups_band(server, browser):

@@ -10,6 +10,8 @@ function drawBoard() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
   svg.addEventListener("click", boardClick);
+  svg.addEventListener("mouseover", boardHover);
+  svg.addEventListener("mouseleave", () => boardHover(null));
   stackPanel(svg);
   // fitted to the column, but no taller than the window unless that would draw it below its own size
   const [, , w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
@@ -147,4 +149,14 @@ function optionLabel(d, i) {
     if (kinds.length) return `${text} (${kinds.join(", ")})`;
   }
   return text;
+}
+
+function boardHover(ev) {
+  // the pointer on a place: the options that name it are lit in the list
+  const el = ev && ev.target.closest("[data-at], [data-slot]"), d = view && view.decision;
+  const name = el && d ? clickedName(el) : null;
+  for (const li of $("options").children) {
+    const i = d ? d.options.indexOf(li.querySelector("button.option").dataset.option) : -1;
+    li.classList.toggle("lit", name !== null && i >= 0 && d.parts[i].includes(name));
+  }
 }
