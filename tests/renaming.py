@@ -435,6 +435,8 @@ class _Walker:
                 out[a] = {W(sid): {t: (W(y) if t == "kind" else y) for t, y in s.items()} for sid, s in x.items()}
             elif a == "seats":
                 out[a] = [W(s) for s in x]
+            elif a == "sides":          # (players' colours are kept; the definitions are renamed)
+                out[a] = {c: [W(n) for n in names] for c, names in x.items()}
             elif a in ("geometry", "shape", "size"):
                 out[a] = x
             else:

@@ -39,10 +39,16 @@ from .svg_parts import (
     _darker,
     _el,
     _ink_on,
+    _num,
     _shape,
     _text,
+    text_width,
 )
+from .svg_sides import _Sides
 from .text import to_move, turn_label
+
+TITLE_SIZE = 19.0
+TITLE_MIN = 11.0          # the smallest size a long title is written in, before it is squeezed
 
 
 def render_svg(rules, state, title=None) -> str:
@@ -50,7 +56,7 @@ def render_svg(rules, state, title=None) -> str:
     return _Picture(rules, state, title).draw()
 
 
-class _Picture(_Board, _Grids, _Panel):
+class _Picture(_Board, _Grids, _Panel, _Sides):
     """A picture of one position: the page, the looks of item kinds, the board, the grid zones and the panel."""
 
     def __init__(self, rules, state, title):
@@ -134,6 +140,11 @@ class _Picture(_Board, _Grids, _Panel):
         """A token that shows its tag as text."""
         return self.shape_of(item[0]) == "token" and self.owner(item) is None and item[1] is not None
 
+    def tag_beside(self, item) -> bool:
+        """An item whose tag tells it apart (a card's value) but whose shape cannot hold it as text:
+        its tag is written beside it."""
+        return item[1] is not None and self.owner(item) is None and not self.labelled(item)
+
     def order(self, item):
         kind, tag = item
         return (self.kind_rank.get(kind, len(self.kind_rank)), -1 if tag is None else 0,
@@ -173,6 +184,15 @@ class _Picture(_Board, _Grids, _Panel):
                                anchor="middle", weight="bold", cls="label"))
         self.out.extend(parts)
 
+    def title_text(self, width) -> str:
+        """The title, in a smaller size when it is long; a shrunk title is also given its length
+        (textLength), so that no font drawn wider than the estimate takes it past the picture's edge."""
+        room = width - self.ox - EDGE / 2
+        size = max(TITLE_MIN, min(TITLE_SIZE, room / max(1.0, text_width(self.title, 1.0))))
+        fit = {} if size == TITLE_SIZE else {"textLength": _num(min(room, text_width(self.title, size))),
+                                             "lengthAdjust": "spacingAndGlyphs"}
+        return _text(self.ox, 27, self.title, size=round(size, 1), weight="bold", cls="title", **fit)
+
     # ---- drawing ----
     def draw(self) -> str:
         if self.has_board:
@@ -186,5 +206,5 @@ class _Picture(_Board, _Grids, _Panel):
                 f'viewBox="0 0 {width} {height}"{_a(font_family=FONT, data_turn=self.state.turn)}>')
         body = [head, f"<title>{escape(self.title)}</title>",
                 _el("rect", x=0, y=0, width=width, height=height, fill=BG),
-                _text(self.ox, 27, self.title, size=19, weight="bold", cls="title")]
+                self.title_text(width)]
         return "\n".join(body + self.out + ["</svg>"]) + "\n"

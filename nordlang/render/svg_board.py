@@ -82,11 +82,13 @@ class _Board:
             out.append(_el("rect", class_="space", data_at=self.grid.name(s), data_terrain=t, x=x, y=y, width=CELL,
                            height=CELL, fill=color, stroke="#00000040", stroke_width=0.8))
         out.append("</g>")
+        self.draw_sides()
         self.tints()
         self.features()
         self.coordinates()
         self.structures()
         self.space_pieces()
+        self.draw_winning_chain()
 
     def shapes(self):
         """A board of hexagons, or a graph's nodes and edges, with the same layers as squares."""
@@ -117,6 +119,7 @@ class _Board:
                                    points=_poly(self.outline(s)), fill="none", stroke=self.tint(i),
                                    stroke_width=float(TINT_BAND)))
             out.append("</g>")
+        self.draw_sides()
         self.features()
         out.append('<g class="coordinates">')
         for s in g.spaces:
@@ -125,6 +128,7 @@ class _Board:
         out.append("</g>")
         self.structures()
         self.space_pieces()
+        self.draw_winning_chain()
 
     def tints(self):
         """Each component as a band of its tint inside its outline, so the
@@ -308,6 +312,9 @@ class _Board:
                     if self.labelled(item):
                         size = max(size, _token_half(str(item[1])))
                 self.draw_item(item, px, py, size, self.piece_attrs(item, at), self.tip(item, at))
+                if self.tag_beside(item):       # (its tag beneath it: the shape cannot hold it)
+                    out.append(_text(px, py + size + 11, self.cell_label(item), size=10, anchor="middle",
+                                     weight="bold", cls="label"))
             lift = CELL * 0.06 if under else 0
             for k, item in enumerate(main):
                 self.draw_item(item, cx + k * 5, cy - lift - k * 5, CELL * 0.25, self.piece_attrs(item, at),

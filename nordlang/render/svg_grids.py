@@ -57,10 +57,14 @@ class _Grids:
         return max(GCELL_W, LABEL_X + CHAR_W * longest + 4)
 
     def shown_columns(self, key) -> int:
-        """The columns in use, and one more (within the grid's own)."""
+        """The columns in use, and one more (within the grid's own), and every column a pending
+        decision's options name (so that each option has a cell to click)."""
         rows, columns = self.rules.grid_zones[key[0]]
         used = [c[3] for c in self.state.cells.get(key, ()) if self.state.pools.get(c)]
-        return min(columns, max(used, default=-1) + 2)
+        pending = self.state.pending
+        named = [o[3] for o in (pending.options if pending is not None else ())
+                 if isinstance(o, tuple) and len(o) == 4 and o[:2] == key and isinstance(o[3], int)]
+        return min(columns, max(used + [c - 1 for c in named], default=-1) + 2)
 
     def row_room(self, key) -> int:
         """The room left of a grid's cells for its row numbers, or its row labels."""

@@ -3,9 +3,7 @@ zones, the tracks, the shared zones and a key."""
 
 from __future__ import annotations
 
-import math
-
-from .svg_parts import INK, MUTED, PANEL_W, _el, _poly, _shape, _text, _token_half
+from .svg_parts import INK, MUTED, PANEL_W, _el, _poly, _shape, _text, _token_half, text_width, wrap_words
 from .text import to_move, turn_label
 
 
@@ -62,9 +60,11 @@ class _Panel:
                          cls="score", data_player=color, data_points=pts))
         yy = y + 30
         if rules.sources:
-            detail = ", ".join(f"{s} {st.counters.get(('points', p, s), 0)}" for s in rules.sources)
-            out.append(_text(x0 + 26, yy + 4, detail, size=10, fill=MUTED))
-            yy += 14
+            parts = [f"{s} {st.counters.get(('points', p, s), 0)}" for s in rules.sources]
+            for line in wrap_words(parts, PANEL_W - 40, 10):
+                out.append(_text(x0 + 26, yy + 4, line, size=10, fill=MUTED, cls="sources"))
+                yy += 13
+            yy += 1
         for name, z in rules.zones.items():
             if z.get("per_player") and z.get("type") not in ("track", "grid"):
                 yy += self.zone_row(x0 + 26, yy, name, (name, p))
@@ -101,13 +101,16 @@ class _Panel:
             wide = self.labelled(item)
             s = _token_half(str(item[1])) if wide else 8
             half = 1.1 * s if wide else s
-            need = 2 * half + 22 + 7 * len(str(n))
+            label = f"\u00d7{n}"
+            if self.tag_beside(item):         # (a card's value, a die's face: its shape cannot hold it)
+                label = f"{self.cell_label(item)} {label}"
+            need = 2 * half + 13 + text_width(label, 11)
             if cx > left and cx + need > right:
                 cx, line = left, line + 1
             cy = y + 11 + 22 * line
             self.draw_item(item, cx + half, cy, s, self.piece_attrs(item, at, data_count=n), self.tip(item, at, n),
                            count=n, inside=False)
-            out.append(_text(cx + 2 * half + 5, cy + 4, f"\u00d7{n}", size=11, weight="bold", cls="label"))
+            out.append(_text(cx + 2 * half + 5, cy + 4, label, size=11, weight="bold", cls="label"))
             cx += need
         return 22 * (line + 1)
 
@@ -123,28 +126,30 @@ class _Panel:
         if desc:
             out.append(_text(x0 + 8 + len(at) * 8, y + 14, desc, size=10, fill=MUTED))
         y += 20
-        w, h = 31, 40
-        per_row = max(1, (PANEL_W - 6) // (w + 2))
+        h, gap = 40, 2
+        sx, row = x0, 0
         for i, occupant in enumerate(slots):
-            r, c = divmod(i, per_row)
-            sx, sy = x0 + c * (w + 2), y + r * (h + 4)
+            named = occupant is not None and occupant[1] is not None and self.owner(occupant) is None \
+                and not self.labelled(occupant)
+            # (an item known by its tag, drawn as a shape that cannot hold it: its name beneath, whole)
+            name = self.cell_label(occupant) if named else ""
+            half = _token_half(str(occupant[1])) if occupant is not None and self.labelled(occupant) else 8.5
+            w = max(31, round(text_width(name, 10)) + 6, round(2.2 * half) + 6)
+            if sx > x0 and sx + w > x0 + PANEL_W - 6:
+                sx, row = x0, row + 1
+            sy = y + row * (h + 4)
             value = values[i] if i < len(values) else None
             out.append(_el("rect", class_="slot", data_zone=at, data_slot=i, data_value=value, x=sx, y=sy, width=w,
                            height=h, rx=4, fill="#d8c29a", stroke=INK, stroke_width=1.2))
             if value is not None:
                 out.append(_text(sx + w / 2, sy + 12, value, size=10, anchor="middle", weight="bold"))
-            if occupant is None:
-                continue
-            named = occupant[1] is not None and self.owner(occupant) is None and not self.labelled(occupant)
-            # (an item known by its tag, drawn as a shape that cannot hold it: its name beneath)
-            self.draw_item(occupant, sx + w / 2, sy + (22 if named else 27), 6.5 if named else 8.5,
-                           self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
+            if occupant is not None:
+                self.draw_item(occupant, sx + w / 2, sy + (22 if named else 27), 6.5 if named else half,
+                               self.piece_attrs(occupant, at, data_slot=i, data_count=1), self.tip(occupant, at, 1))
             if named:
-                name = self.cell_label(occupant)       # (its tag: the shape says its kind)
-                out.append(_text(sx + w / 2, sy + h - 4, name if len(name) <= 5 else name[:4] + "\u2026", size=9,
-                                 anchor="middle", weight="bold", cls="label"))
-        rows = max(1, math.ceil(len(slots) / per_row))
-        return y + rows * (h + 4) + 10
+                out.append(_text(sx + w / 2, sy + h - 4, name, size=10, anchor="middle", weight="bold", cls="label"))
+            sx += w + gap
+        return y + (row + 1) * (h + 4) + 10
 
     def legend(self, x0, y) -> int:
         """Terrains, item kinds, features, structure kinds and the tint, each with its look."""
@@ -182,5 +187,14 @@ class _Panel:
                            stroke_width=4))
             out.append(_text(x0 + 20, y + 11, "band of tint: a connected group holding a piece and a port", size=10))
             y += 22
+        joins: dict = {}
+        for p, name, _spaces in getattr(self, "sides_drawn", ()):
+            joins.setdefault(p, []).append(name)
+        for p, names in joins.items():
+            out.append(_el("line", x1=x0 + 1, y1=y + 8, x2=x0 + 15, y2=y + 8, stroke=rules.color_values[p],
+                           stroke_width=6, stroke_linecap="round"))
+            out.append(_text(x0 + 20, y + 12, f"{rules.color(p)} joins " + " and ".join(names), size=11,
+                             cls="side-key", data_player=rules.color(p)))
+            y += 20
         out.append("</g>")
         return y

@@ -126,6 +126,25 @@ def _tints(avoid, n: int) -> list[str]:
     return out
 
 
+def text_width(text: str, size: float, bold: bool = True) -> float:
+    """About how wide `text` is drawn at `size` px in FONT (DejaVu Sans: 0.66 em a character bold, 0.6
+    plain): enough to keep a text inside its room without a browser to measure it."""
+    return len(str(text)) * size * (0.66 if bold else 0.6)
+
+
+def wrap_words(parts, room: float, size: float) -> list[str]:
+    """Parts joined by ', ' into lines no wider than `room` (a part longer than a line gets one of its own)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + ", " + part, size, bold=False) <= room:
+            lines[-1] += ", " + part
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(part)
+    return lines
+
+
 def _token_half(tag: str) -> float:
     """Half the width (over 1.1) of a token that shows its tag as text."""
     return min(max(8.0, len(tag) * 2.9 + 3), CELL * 0.4)

@@ -121,9 +121,7 @@ function show(v) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
   showTab(v.kind === "game" ? "play" : v.kind);
   $("view").hidden = false;
-  $("board").innerHTML = v.svg;
-  const svg = $("board").querySelector("svg");
-  if (svg) svg.addEventListener("click", boardClick);
+  drawBoard();
   $("title").textContent = v.kind === "game" ? `${v.game}, seed ${v.seed === null ? "shown at the end" : v.seed}`
     : `${v.title} (${v.game})`;
   $("seen-as").textContent = v.kind !== "game" ? "the referee's view: everything, hidden items and secret choices too"
@@ -149,6 +147,13 @@ function show(v) {
   showDecision();
   mark(v.marks, "mark");
   setStatus(v.kind === "game" ? `${v.decisions} decisions` : `step ${v.step} of ${v.steps.length - 1}`);
+}
+
+function redraw() {
+  // the picture laid out again for the column's width, with its marks
+  drawBoard();
+  showDecision();
+  mark(view.marks, "mark");
 }
 
 function handOver(who) {
@@ -220,15 +225,6 @@ function goStep(i) {
   act(() => api("GET", `${url(view)}?step=${i}${branch}`));
 }
 
-function atElements(name) {
-  return [...$("board").querySelectorAll("[data-at]")].filter((e) => e.getAttribute("data-at") === name);
-}
-
-function mark(names, cls) {
-  for (const e of $("board").querySelectorAll(`.${cls}`)) e.classList.remove(cls);
-  for (const n of names || []) for (const e of atElements(n)) e.classList.add(cls);
-}
-
 function candidates() {
   const d = view.decision;
   if (!d) return [];
@@ -246,7 +242,12 @@ function showDecision() {
   $("select-bar").hidden = selection.length === 0;
   $("selection").textContent = selection.join(", ");
   $("confirm").disabled = exact().length === 0;
-  if (!d) { $("decision").textContent = view.over ? "" : "no decision"; mark([], "cand"); return; }
+  hovered = [];
+  if (!d) {
+    $("decision").textContent = view.over ? "" : "no decision";
+    mark([], "cand"); mark([], "sel"); mark([], "hover");
+    return;
+  }
   const mine = view.kind === "game" && view.seat === "human";
   $("decision").textContent = view.kind !== "game" ? `${d.player} decides '${d.choice}' (${d.options.length} options)`
     : mine ? `${d.player}: choose '${d.choice}' — click the board or an option`
@@ -255,22 +256,23 @@ function showDecision() {
   for (const i of shown) {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.className = "option"; b.textContent = d.options[i]; b.dataset.option = d.options[i];
+    b.className = "option"; b.textContent = optionLabel(d, i); b.dataset.option = d.options[i];
     b.disabled = !mine;
     b.onclick = () => playOption(d.options[i]);
+    li.onmouseenter = () => { hovered = d.parts[i]; mark(hovered, "hover"); };
+    li.onmouseleave = () => { hovered = []; mark([], "hover"); };
     const w = document.createElement("button");
     w.className = "why"; w.textContent = "?"; w.title = "what would it do?";
     w.onclick = () => explainMove(`${d.choice} ${d.options[i]}`);
     li.append(b, w);
     ol.appendChild(li);
   }
-  const allAt = new Set([...$("board").querySelectorAll("[data-at]")].map((e) => e.getAttribute("data-at")));
-  const clickable = new Set(shown.flatMap((i) => d.parts[i]).filter((p) => allAt.has(p)));
-  for (const e of $("board").querySelectorAll("[data-at]")) {
-    e.classList.toggle("clickable", view.kind !== "game" || clickable.has(e.getAttribute("data-at")));
-  }
-  mark(selection.length ? [...clickable] : [], "cand");
+  const clickable = new Set(shown.flatMap((i) => d.parts[i]).filter((p) => !selection.includes(p) && atElements(p).length));
+  const targets = new Set([...clickable].flatMap(atElements));
+  for (const e of placeElements()) e.classList.toggle("clickable", view.kind !== "game" || targets.has(e));
+  mark([...clickable], "cand");          // the legal targets, before any click
   mark(selection, "sel");
+  mark(hovered, "hover");
 }
 
 function playOption(text) {
@@ -299,10 +301,10 @@ async function explainMove(move) {
 
 function boardClick(ev) {
   // what carries a place: the element clicked, else the first beneath it that does (a label over a space)
-  const el = ev.target.closest("[data-at]") ||
-    document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest("[data-at]")).find(Boolean);
+  const el = ev.target.closest("[data-at], [data-slot]") ||
+    document.elementsFromPoint(ev.clientX, ev.clientY).map((e) => e.closest("[data-at], [data-slot]")).find(Boolean);
   if (!el || !view || !view.decision || busy) return;
-  const at = el.getAttribute("data-at"), d = view.decision;
+  const at = clickedName(el), d = view.decision;
   if (view.kind !== "game" || view.seat !== "human") { explainMove(`${d.choice} ${at}`); return; }
   const tried = selection.includes(at) ? selection.filter((s) => s !== at) : [...selection, at];
   const before = selection;
@@ -342,7 +344,14 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("open-replay").onclick = () => openFile("replay");
   $("open-scenario").onclick = () => openFile("scenario");
   $("upload").onchange = (e) => e.target.files[0] && uploadReplay(e.target.files[0]);
-  $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; };
+  $("handover-ok").onclick = () => { $("handover").hidden = true; $("view").hidden = false; redraw(); };
+  $("zoom").onclick = () => {
+    const actual = $("board").classList.toggle("actual");
+    $("zoom").textContent = actual ? "fit to page" : "actual size";
+    if (view) redraw();
+  };
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(() => view && redraw(), 150); });
   $("undo").onclick = () => act(() => api("POST", `/api/games/${view.id}/undo`));
   $("confirm").onclick = () => { const ex = exact(); if (ex.length) playOption(view.decision.options[ex[0]]); };
   $("clear").onclick = () => { selection = []; showDecision(); };
