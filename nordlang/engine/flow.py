@@ -111,6 +111,7 @@ class Machine:
         if work is None:
             work = Budget()
         rules = self.rules
+        ctx = Ctx(state, rules, None, work)
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -124,7 +125,7 @@ class Machine:
             fr = frames[-1]
             code = fr.code
             n = len(code)
-            ctx = Ctx(state, rules, fr.vars, work)
+            ctx.vars = fr.vars
             pc = fr.pc
             ins = None
             try:
