@@ -4,7 +4,8 @@ not collect them as scenarios, so `pytest` collects what it always did.
 
 The compiled-rulebook cache (nordlang/rules/cache.py) goes to a temporary
 folder for the test session (each worker its own), so that tests never
-write to the home folder; the commands tests run in subprocesses inherit it."""
+write to the home folder; the commands tests run in subprocesses inherit it.
+The browser tests' fixtures (`server`, `browser`) are in browser_support.py."""
 
 import atexit
 import os
@@ -12,6 +13,7 @@ import shutil
 import tempfile
 
 collect_ignore_glob = ["*.yaml", "*.yml"]
+pytest_plugins = ["browser_support"]      # (the page's server and a browser: fixtures of the browser tests)
 
 _CACHE = tempfile.mkdtemp(prefix="nordlang-test-cache-")
 os.environ["NORDLANG_CACHE"] = _CACHE

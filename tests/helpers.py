@@ -22,3 +22,31 @@ def first_error(path, variant: str, players: int = 2, seed: int = 1):
     except NordError as e:
         return e
     return None
+
+
+# A small Nord board for scenarios written in the tests: A and B, the dragon boat X, mountains and forests.
+NORD_BOARD = ('game: nord\nplayers: 2\nmap:\n  - "~~~~~~~~~"\n  - "~AmmB~~X~"\n  - "~ffkff~~~"\n  - "~~~~~~~~~"\n'
+              "structures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n")
+
+
+def scenario(tmp_path, text, head=NORD_BOARD):
+    """A scenario of `head` (its game and board) and `text`, written to a file and loaded."""
+    from nordlang.scenario import load_scenario
+    path = tmp_path / "s.yaml"
+    path.write_text("description: a scenario\n" + head + text)
+    return load_scenario(path)
+
+
+def scenario_failures(tmp_path, text, head=NORD_BOARD):
+    """(what, expected, actual) of each failure of the scenario's run."""
+    return [(f.what, f.expected, f.actual) for f in scenario(tmp_path, text, head).run().failures]
+
+
+def scenario_error(tmp_path, text, head=NORD_BOARD):
+    """The error the scenario's run stops with."""
+    import pytest
+
+    from nordlang.errors import NordError
+    with pytest.raises(NordError) as e:
+        scenario(tmp_path, text, head).run()
+    return e.value

@@ -10,78 +10,18 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
-import tempfile
-import threading
 import time
-from pathlib import Path
 
 import pytest
+from browser_support import WIDE, require_browser, settled, view, wait
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytest.importorskip("starlette", reason="the web extra (starlette, uvicorn) is not installed")
-pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-if not (CHROMIUM and DRIVER):
-    pytest.skip("chromium and chromedriver are not installed (apt-get install chromium chromium-driver; "
-                ".ci/run does it)", allow_module_level=True)
+require_browser()
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
-WAIT = 30           # seconds a step may take at most (a busy machine); never a measure of speed
-WIDE, NARROW = 1400, 400
-
-
-@pytest.fixture(scope="module")
-def server():
-    import uvicorn
-
-    from nordlang.web import create_app
-    app = create_app([ROOT / "tests" / "replays", ROOT / "variants"], "tictactoe")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if srv.started and srv.servers:
-            break
-        time.sleep(0.05)
-    port = srv.servers[0].sockets[0].getsockname()[1]
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from selenium.webdriver.chrome.service import Service
-    profile = tempfile.mkdtemp(prefix="nord-chromium-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", f"--window-size={WIDE},1000"):
-        opts.add_argument(flag)
-    drv = webdriver.Chrome(options=opts, service=Service(DRIVER))
-    drv.set_page_load_timeout(WAIT)
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
-def wait(drv, cond, what):
-    return WebDriverWait(drv, WAIT, poll_frequency=0.05).until(lambda d: cond(d), message=f"waited for {what}")
-
-
-def view(drv):
-    return drv.execute_script("return view")
-
-
-def settled(drv):
-    return drv.execute_script("return !busy && view && !(view.kind === 'game' && view.seat === 'agent' && !view.over)")
+NARROW = 400
 
 
 def width(drv, w):

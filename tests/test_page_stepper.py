@@ -12,11 +12,9 @@ import io
 import re
 from pathlib import Path
 
-import pytest
-from test_browser import CHROMIUM, DRIVER, WAIT, browser, page, server, view, wait  # noqa: F401  (fixtures)
+from browser_support import page, require_browser, start_server, view, wait
 
-if not (CHROMIUM and DRIVER):       # pragma: no cover - (test_browser skips the module then too)
-    pytest.skip("chromium and chromedriver are not installed", allow_module_level=True)
+require_browser()
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
@@ -148,24 +146,8 @@ def test_the_seat_menus_offer_the_agents_each_game_can_use(server, browser):  # 
 
 def _fresh_server(folder):
     """`nord serve --folder FOLDER` as a user starts it: a new app on a port of its own (url, stop)."""
-    import threading
-    import time
-
-    import uvicorn
-
     from nordlang.web import create_app
-    srv = uvicorn.Server(uvicorn.Config(create_app([folder]), host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if srv.started and srv.servers:
-            break
-        time.sleep(0.05)
-
-    def stop():
-        srv.should_exit = True
-        thread.join(10)
-    return f"http://127.0.0.1:{srv.servers[0].sockets[0].getsockname()[1]}/", stop
+    return start_server(create_app([folder]))
 
 
 def test_how_soon_the_page_is_ready(server, browser):  # noqa: F811

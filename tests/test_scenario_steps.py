@@ -6,13 +6,13 @@ a track's empty slots. Each test fails on the main branch before them."""
 from __future__ import annotations
 
 import pytest
+from helpers import NORD_BOARD as BOARD  # noqa: F401
+from helpers import scenario as _scenario  # noqa: F401
+from helpers import scenario_error as _error
+from helpers import scenario_failures as _failures
 
 from nordlang.engine.game import Game
-from nordlang.errors import NordError
-from nordlang.scenario import load_scenario
 
-BOARD = ('game: nord\nplayers: 2\nmap:\n  - "~~~~~~~~~"\n  - "~AmmB~~X~"\n  - "~ffkff~~~"\n  - "~~~~~~~~~"\n'
-         "structures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n")
 # both players can neither place nor challenge: every man is a warrior, no tile in hand
 STUCK = ('game: nord\nplayers: 2\nmap:\n  - "~~~~~~~~~"\n  - "~A~~~~~~~"\n  - "~~~~~~~~~"\n  - "~~~~~~X~~"\n'
          '  - "~B~~~~~~~"\nstructures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n'
@@ -22,20 +22,6 @@ ATTACK = ["red places on c2,d2", "red attacks B from A along c2-d2 with 2 attack
           "c2: red's attacker dies (large dragon boat)", "d2: red's attacker becomes a warrior in B"]
 
 
-def _scenario(tmp_path, text, head=BOARD):
-    path = tmp_path / "s.yaml"
-    path.write_text("description: a scenario\n" + head + text)
-    return load_scenario(path)
-
-
-def _failures(tmp_path, text, head=BOARD):
-    return [(f.what, f.expected, f.actual) for f in _scenario(tmp_path, text, head).run().failures]
-
-
-def _error(tmp_path, text, head=BOARD):
-    with pytest.raises(NordError) as e:
-        _scenario(tmp_path, text, head).run()
-    return e.value
 
 
 # ---------------- point 4: forced choices and quiet turns ----------------

@@ -8,14 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import NORD_BOARD as BOARD  # noqa: F401
+from helpers import scenario as _scenario  # noqa: F401
+from helpers import scenario_error as _error
+from helpers import scenario_failures as _failures
 
 from nordlang.cli import main
-from nordlang.errors import NordError
 from nordlang.scenario import Report, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-BOARD = ('game: nord\nplayers: 2\nmap:\n  - "~~~~~~~~~"\n  - "~AmmB~~X~"\n  - "~ffkff~~~"\n  - "~~~~~~~~~"\n'
-         "structures: {A: settlement, B: settlement, X: dragon}\nseats: [A, B]\n")
 HANDS = "    hand(red): [axe, helmet]\n    hand(blue): [goblet, sword]\n"
 # blue can neither place nor challenge (every man of his a warrior in B, no tile in hand); red can
 BLUE_STUCK = "    B: [jarl:blue, man:blue*24]\n    hand(blue): []\n"
@@ -27,20 +28,6 @@ STUCK_AT = ("  at:\n    A: [jarl:red, man:red*24]\n    B: [jarl:blue, man:blue*2
 BLUE_PLACES = ["c2,d2", "d1,e1", "d2", "e1", "e1,f1", "e3", "e3,f3", "f1,f2", "f2", "f2,g2"]
 
 
-def _scenario(tmp_path, text, head=BOARD):
-    path = tmp_path / "s.yaml"
-    path.write_text("description: a scenario\n" + head + text)
-    return load_scenario(path)
-
-
-def _failures(tmp_path, text, head=BOARD):
-    return [(f.what, f.expected, f.actual) for f in _scenario(tmp_path, text, head).run().failures]
-
-
-def _error(tmp_path, text, head=BOARD):
-    with pytest.raises(NordError) as e:
-        _scenario(tmp_path, text, head).run()
-    return e.value
 
 
 # ---------------- options named for a player ----------------

@@ -6,7 +6,6 @@ and never sends it is answered 408 instead of holding a worker."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 import warnings
 from pathlib import Path
@@ -96,18 +95,12 @@ def test_the_page_agents_search_as_anywhere_when_their_budget_ends_first():
 
 
 def test_a_client_that_never_sends_its_body_gets_408(monkeypatch):
-    import uvicorn
+    from browser_support import start_server
+    pytest.importorskip("uvicorn", reason="the web extra (starlette, uvicorn) is not installed")
     monkeypatch.setattr(web_app, "BODY_SECONDS", 0.5)
-    app = create_app([ROOT / "tests" / "replays"], "tictactoe")
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
+    url, stop = start_server(create_app([ROOT / "tests" / "replays"], "tictactoe"))
     try:
-        for _ in range(400):
-            if srv.started and srv.servers:
-                break
-            time.sleep(0.05)
-        port = srv.servers[0].sockets[0].getsockname()[1]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
         with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
             s.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
                       b"content-length: 100\r\n\r\n{\"game\"")
@@ -116,5 +109,4 @@ def test_a_client_that_never_sends_its_body_gets_408(monkeypatch):
             assert time.monotonic() - t < 15
         assert answer.startswith("HTTP/1.1 408") and "did not come within 0.5 s" in answer
     finally:
-        srv.should_exit = True
-        thread.join(10)
+        stop()
