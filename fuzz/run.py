@@ -310,8 +310,14 @@ def main(argv=None) -> int:
     (out / "findings.jsonl").unlink(missing_ok=True)
     total = sum(WEIGHTS[t] for t in names)
 
+    # each target's share by weight, the remainder of the division to the largest fractions: --inputs in all
+    counts = {t: args.inputs * WEIGHTS[t] // total for t in names}
+    by_fraction = sorted(names, key=lambda t: -(args.inputs * WEIGHTS[t] % total))
+    for t in by_fraction[:args.inputs - sum(counts.values())]:
+        counts[t] += 1
+
     def one_target(name) -> list[dict]:
-        count = max(1, args.inputs * WEIGHTS[name] // total)
+        count = max(1, counts[name])
         got = [run_target(args, name, count, "hypothesis")]
         print(f"{name}: {got[-1]['inputs']} inputs in {got[-1]['seconds']} s", flush=True)
         if args.atheris and name in args.atheris_targets.split(","):
