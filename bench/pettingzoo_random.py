@@ -20,7 +20,9 @@ import numpy as np  # noqa: E402
 from nordlang.engine.rng import Rng  # noqa: E402
 from nordlang.pettingzoo import env  # noqa: E402
 
-GAMES = ["nord", "vikings", "tictactoe", "connect-four", "hex"]
+from nordlang.rules.games import bundled_games  # noqa: E402
+
+GAMES = list(bundled_games())          # every bundled game
 
 
 def play(name: str, games: int, players: int) -> tuple[float, list]:
