@@ -19,7 +19,6 @@ import numpy as np  # noqa: E402
 
 from nordlang.engine.rng import Rng  # noqa: E402
 from nordlang.pettingzoo import env  # noqa: E402
-
 from nordlang.rules.games import bundled_games  # noqa: E402
 
 GAMES = list(bundled_games())          # every bundled game
