@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.game import Game, Move, compute_result
-from ..errors import LangError, NordError, Pos, SchemaError, UsageError, did_you_mean
+from ..engine.game import Game, compute_result
+from ..errors import LangError, NordError, Pos, UsageError, did_you_mean
 from ..lang.compiler import Compiler
 from ..lang.parser import parse as parse_text
-from ..rules.loader import check_errors
-from .asked import check_asked_names, check_legal, check_never_asked, check_options
-from .chance import ChanceMismatch, check_rolls, fix, rolled, unused
-from .names import _err, _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
+from .asked import check_legal, check_never_asked, check_options
+from .chance import ChanceMismatch, fix, rolled, unused
+from .names import _got, _items, _list, _location, _player, _same, _shown, grid_cells, is_grid
+from .script_check import check_script
 from .steps import (
     between_turns,
     check_events,
     check_moves,
     end_now,
-    flow_call,
     next_turn,
     nobody_decides,
     resume,
@@ -111,82 +110,8 @@ class Scenario:
         return (("expect",), self.data["expect"]) if "expect" in self.data else None
 
     def check_script(self) -> None:
-        """Before anything runs: every move in notation, every expression resolves."""
-        errors = []
-
-        def notation(text, path):
-            try:
-                Move.parse(text)
-            except NordError as e:
-                p = self.src.pos(path)
-                errors.append(SchemaError(e.message, p, source_line=self.src.line(p.line), expected=e.expected))
-
-        def expect(exp, path):
-            # the players named are players of this game
-            named = ([(("player",), exp["player"], False)] if "player" in exp else []) + \
-                [(("winner", i), c, False) for i, c in enumerate(exp.get("winner") or [])] + \
-                [((section, c), c, True) for section in ("points", "points_from") for c in exp.get(section) or {}]
-            for where, color, key in named:
-                try:
-                    _player(self.rules, color, self.src, path + where, key=key)
-                except NordError as e:
-                    errors.append(e)
-            # the sources named are sources of points the rules award (an award whose
-            # source is an expression may name any)
-            awarded = self.rules.names.literals.get(("award", 2), set()) | set(self.rules.sources)
-            for color, by in (exp.get("points_from") or {}).items():
-                for source in (by or {}) if None not in awarded else ():
-                    if source not in awarded:
-                        errors.append(_err(self.src, path + ("points_from", color, source),
-                                           f"the rules award no points from {source!r}", key=True,
-                                           expected=", ".join(sorted(awarded)) or "none",
-                                           hint=did_you_mean(str(source), awarded)))
-            for loc, spec in (exp.get("at") or {}).items():
-                try:        # the places and pieces named exist (a grid's cells too)
-                    key = _location(self.rules, loc, self.src, path + ("at", loc))
-                    parts = grid_cells(self.rules, key, loc, spec, self.src, path + ("at", loc)).values() \
-                        if is_grid(self.rules, key) else [(spec, path + ("at", loc))]
-                    for part, where in parts:
-                        items = _items(self.rules, part, self.src, where)
-                        track = self.game.state.tracks.get(key)
-                        if None in items and track is None:
-                            raise _err(self.src, where, "'-' (an empty slot) is only for tracks", key=False,
-                                       hint="an empty place is listed as []")
-                        if track is not None and len(items) > len(track):
-                            raise _err(self.src, where, f"{loc} has {len(track)} slots; {len(items)} listed")
-                except NordError as e:
-                    errors.append(e)
-            for kind in ("legal", "illegal"):
-                for i, text in enumerate(exp.get(kind) or []):
-                    notation(text, path + (kind, i))
-            check_asked_names(self, exp, path, errors)
-            check_rolls(self, exp, path, errors)
-            for i, text in enumerate(exp.get("holds") or []):
-                try:
-                    self._compile(text, path + ("holds", i))
-                except NordError as e:
-                    errors.append(e)
-            for text in exp.get("values") or {}:
-                try:
-                    self._compile(text, path + ("values", text), key=True)
-                except NordError as e:
-                    errors.append(e)
-        for name in [None, *self.branches] if self.branch is None else [self.branch]:
-            every = self if name is None else Scenario(self.path, self.data, self.src, self.rules, self.game, name)
-            for path, step in every.script()[0 if name is None else len(self.data.get("moves") or []):]:
-                if not isinstance(step, dict):
-                    notation(step, path)
-                elif "expect" in step:
-                    expect(step["expect"], path + ("expect",))
-                elif "run" in step:
-                    try:
-                        flow_call(self, step["run"], path + ("run",))
-                    except NordError as e:
-                        errors.append(e)
-            final = every.final_expect()
-            if final is not None:
-                expect(final[1], final[0])
-        check_errors(errors)
+        """Before anything runs: every move in notation, every expression resolves (script_check.py)."""
+        check_script(self)
 
     # ---------------- running ----------------
     def run_moves(self, upto: int | None = None) -> str | None:
