@@ -22,6 +22,7 @@ from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
+from .lookahead import Lookahead
 from .program import (  # noqa: F401
     Alternative,
     Branch,
@@ -45,15 +46,13 @@ from .program import (  # noqa: F401
 from .simultaneous import SecretChoices
 from .views import unseen_option
 
-_FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
-_FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
 
 # ---------------- the machine ----------------
-class Machine:
-    """Runs a rulebook's flow over states."""
+class Machine(Lookahead):
+    """Runs a rulebook's flow over states (lookahead probes: lookahead.py)."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -342,57 +341,6 @@ class Machine:
         fr.vars[step.name] = value
         if step.alternatives:
             fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
-
-    def _feasible(self, state, step, value, work=None) -> bool:
-        """Can the turn go on after this option? (cached by position and bindings)"""
-        fr = state.frames[-1]
-        try:
-            key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
-                   tuple(fr.loops.items()) if fr.loops else None)
-            hit = _FEASIBLE.get(key)
-        except TypeError:
-            key, hit = None, None
-        if hit is not None:
-            return hit
-        ok = self._probe(state, step, value, work)
-        if key is not None:
-            if len(_FEASIBLE) > _FEASIBLE_LIMIT:
-                _FEASIBLE.clear()
-            _FEASIBLE[key] = ok
-        return ok
-
-    def _probe(self, state, step, value, work=None) -> bool:
-        """Run the turn on after this option until its next decision.
-
-        Most probes only read, so a probe runs on the position itself with a
-        copy of the top frame (the others are copied only if the probe gets
-        back to them); one that reaches an effect starts again on a light
-        copy of its own.
-        """
-        frames, pending, probing = state.frames, state.pending, state.probing
-        p = _InPlace(frames[:-1])
-        state.frames = frames[:-1] + [frames[-1].copy(p.memo)]
-        state.pending = None
-        state.probing = p
-        try:
-            self._bind_choice(state.frames[-1], step, value)
-            self.run(state, probe=True, work=work)
-            return True
-        except DeadEnd:
-            return False
-        except _Mutates:
-            pass
-        finally:
-            state.frames, state.pending, state.probing = frames, pending, probing
-        probe = state.clone(light=True)
-        probe.rng = state.rng.for_probe()        # (a probe must not use up a script of chance outcomes)
-        fr = probe.frames[-1]
-        self._bind_choice(fr, step, value)
-        try:
-            self.run(probe, probe=True, work=work)
-        except DeadEnd:
-            return False
-        return True
 
     def choose(self, state, index: int):
         """Take option `index` of the pending choice and run on."""
