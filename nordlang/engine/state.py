@@ -15,16 +15,17 @@ import bisect
 import itertools
 from bisect import bisect_left
 
-from ..board.graph import links_for
-from ..board.masks import bit_layout
 from ..errors import EvalError
 from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, zone_part
+from .board_index import BoardIndex, _space_places
 from .rng import Rng
 
 _FRESH = itertools.count()
 
 
-class State:
+class State(BoardIndex):
+    """(what it keeps of the board as pieces come and go: board_index.py)"""
+
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
@@ -346,58 +347,6 @@ class State:
             return sum(1 for x in track if x is not None)
         return sum(sum(self.pools[c].values()) for c in self._grid_part(key))
 
-    # ---- open spaces ----
-    def open_board(self) -> tuple:
-        """The board's spaces with no occupying piece and no structure, in
-        the board's order: listed once, then kept as pieces come and go (a
-        board of 121 spaces is filtered in some 8 us; a change costs two
-        slices)."""
-        free = self.free
-        if free is None:
-            grid = self.rules.grid
-            order = _space_order(grid)
-            occupied, structure_at = self.occupied, grid.structure_at
-            free = self.free = tuple(s for s in grid.spaces if s not in occupied and s not in structure_at)
-            self.free_at = tuple(order[s] for s in free)
-        return free
-
-    def _open(self, space) -> None:
-        if space in self.rules.grid.structure_at:
-            return
-        at = _space_places(self.rules.grid)[space][0]
-        free_at = self.free_at
-        i = bisect_left(free_at, at)
-        if i == len(free_at) or free_at[i] != at:
-            self.free = self.free[:i] + (space,) + self.free[i:]
-            self.free_at = free_at[:i] + (at,) + free_at[i:]
-
-    # ---- the connection graph ----
-    @property
-    def links(self):
-        lk = self._links
-        if lk is None:
-            linking = self.rules.linking
-            lk = self._links = links_for(self.rules.grid, frozenset(
-                s for s, item in self.occupied.items() if item[0] in linking))
-        return lk
-
-    def owner_mask(self, p) -> int:
-        """The spaces holding player p's occupying pieces, as a mask of the
-        connection graph's layout: made once from the occupancy, then kept
-        up to date as pieces are placed and lifted."""
-        owned = self.owned
-        if owned is None:
-            owned = self.owned = {}
-            for s, item in self.occupied.items():
-                self._own(s, item[1], True)
-        return owned.get(p, 0)
-
-    def _own(self, s, tag, placed) -> None:
-        if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
-            b = _space_places(self.rules.grid)[s][1]
-            owned = self.owned
-            owned[tag] = owned.get(tag, 0) | b if placed else owned.get(tag, 0) & ~b
-
     # ---- counters ----
     def count(self, key) -> int:
         return self.counters.get(key, 0)
@@ -405,24 +354,6 @@ class State:
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = self.parts[counter_part(key)] = hash((self.version, 3, key, n))
-
-
-def _space_order(grid) -> dict:
-    """Each space's place in the board's order (kept in the board's memo)."""
-    order = grid.memo.get("space order")
-    if order is None:
-        order = grid.memo["space order"] = {s: i for i, s in enumerate(grid.spaces)}
-    return order
-
-
-def _space_places(grid) -> dict:
-    """Each space's (place in the board's order, bit in the connection
-    graph's layout): what a piece coming or going updates, in one look-up."""
-    places = grid.memo.get("space places")
-    if places is None:
-        order, bit = _space_order(grid), bit_layout(grid).bit
-        places = grid.memo["space places"] = {s: (order[s], bit[s]) for s in grid.spaces}
-    return places
 
 
 def _item_key(item):
