@@ -18,8 +18,7 @@ MAX_DIGITS = 100            # digits of a whole number written anywhere (2**256 
 MAX_COUNT = 100_000         # items of one kind put into one zone at once (a scenario's 'piece*N')
 MAX_BOARD_SIDE = 200        # rows or columns of a board (the rulebook schema's boards.size says it too)
 MAX_GRID_SIDE = 1_000       # rows or columns of a grid zone (its cells are made as items come: the schema's)
-MAX_PLAYERS = 64            # seats drawn on a scenario's map (a game's are bounded by its named colours)
-MAX_NESTING = 100           # levels of lists and mappings in a YAML or JSON document
+MAX_NESTING = 100           # levels of lists and mappings in a JSON document (a replay line, a request to the page)
 MAX_LINE = 10_000           # characters of one move, or of a line typed at the human seat
 MAX_BODY = 8_000_000        # bytes of one request to the page (a replay uploaded: at most 4,000,000)
 
@@ -34,27 +33,10 @@ class OverLimit(ValueError):
         self.message, self.hint = message, hint
 
 
-def whole_number(text: str, what: str = "a number") -> int:
-    """int(text) for digits written by a user, within MAX_DIGITS (and only
-    ASCII digits: '²' is a digit to str.isdigit, not a number)."""
-    t = text.strip()
-    digits = t[1:] if t[:1] in "+-" else t
-    if not digits or not (digits.isascii() and digits.isdigit()):
-        raise OverLimit(f"{what} is written with the digits 0-9, not {_shown(text)}")
-    check_digits(digits, what)
-    return int(t)
-
-
 def check_digits(digits: str, what: str = "a number") -> None:
     if len(digits) > MAX_DIGITS:
         raise OverLimit(f"{what} of {len(digits)} digits is past the limit of {MAX_DIGITS} digits",
                         hint="no game needs numbers that long")
-
-
-def check_count(n, what: str = "a count") -> None:
-    if type(n) is int and n > MAX_COUNT:
-        raise OverLimit(f"{what} of {n} is past the limit of {MAX_COUNT}",
-                        hint="no position of a game needs that many of one item in one place")
 
 
 def check_text(text: str, what: str = "the text") -> None:
@@ -122,7 +104,3 @@ def _nesting(text: str) -> int:
         elif ch in "]}":
             depth -= 1
     return most
-
-
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")

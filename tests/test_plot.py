@@ -57,7 +57,7 @@ def test_points_have_a_panel_per_seat_round_ticks_and_say_the_configuration(tmp_
     assert "Final points by seat (6 games)" in texts
     assert "Nord, 2 players, agents random, seed 3" in texts
     panels = [t for t in texts if t.startswith("seat ")]
-    assert [p.split(":")[0] for p in panels] == ["seat 1", "seat 2"]
+    assert [p.split(":")[0] for p in panels] == ["seat 1 (red)", "seat 2 (blue)"]     # (each in its colour)
     assert all(p.endswith(", 6 values") for p in panels)
     numbers = [int(t) for t in texts if re.fullmatch(r"-?\d+", t)]
     assert numbers and all(n % 5 == 0 or n < 5 for n in numbers)     # (round ticks: no 17, 30, 43)

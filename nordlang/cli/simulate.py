@@ -312,7 +312,8 @@ def run(args):
     plots = []
     if args.plot and summary.n:
         from ..sim.plot import write_plots
-        plots = [str(path) for path in write_plots(summary, args.plot, desc)]
+        seats = list(zip(rules.colors, rules.color_values))       # (each seat's panel named and drawn in its colour)
+        plots = [str(path) for path in write_plots(summary, args.plot, desc, seats)]
     played = summary.n + summary.failed
     status = (130 if interrupted else 2) if interrupted or lost else 1 if result.get("failed") else 0
     stopped = (f"{'interrupted' if interrupted else f'error: {lost.message}; stopped'} after {played} of {n} games"

@@ -143,7 +143,6 @@ def limits_section() -> str:
         ("items of one kind put into one zone at once (a scenario's `piece*N`)", f"{L.MAX_COUNT:,}"),
         ("rows or columns of a board (`boards.size`)", f"{L.MAX_BOARD_SIDE}"),
         ("rows or columns of a grid zone", f"{L.MAX_GRID_SIDE:,}"),
-        ("seats drawn on a scenario's map", f"{L.MAX_PLAYERS}"),
         ("levels of nested lists and mappings in a JSON document (a replay line, a request to the page)",
          f"{L.MAX_NESTING}"),
         ("characters of one move, or of one line typed at the human seat", f"{L.MAX_LINE:,}"),

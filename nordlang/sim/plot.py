@@ -101,8 +101,10 @@ def _panel(ax, counts, edges, color, name, xlabel, ylabel) -> None:
     ax.set_xlabel(xlabel)
 
 
-def chart(Figure, panels: list, heading: str, config: str, xlabel: str, shared: bool = True, ylabel="games"):
-    """A figure of one panel per (name, {value: count} or None), stacked, on shared bins when `shared`."""
+def chart(Figure, panels: list, heading: str, config: str, xlabel: str, shared: bool = True, ylabel="games",
+          colors=None):
+    """A figure of one panel per (name, {value: count} or None), stacked, on shared bins when `shared`
+    (`colors`: each panel's, else the palette's)."""
     rows = max(1, len(panels))
     fig = Figure(figsize=(8, 1.2 + 2.0 * rows), layout="constrained")
     fig.suptitle(f"{heading}\n{config}", fontsize=11)
@@ -111,7 +113,7 @@ def chart(Figure, panels: list, heading: str, config: str, xlabel: str, shared: 
     edges = bin_edges(known) if known else [0, 1]
     for i, (ax, (name, counts)) in enumerate(zip(axes, panels)):
         _panel(ax, counts or {}, edges if shared else bin_edges(list(counts)) if counts else [0, 1],
-               PALETTE[i % len(PALETTE)], name, xlabel, ylabel)
+               colors[i] if colors and i < len(colors) else PALETTE[i % len(PALETTE)], name, xlabel, ylabel)
         if shared and i < rows - 1:
             ax.set_xlabel("")
             ax.tick_params(labelbottom=True)
@@ -134,16 +136,19 @@ def _counts(m):
     return None if m.counts is None else {v: k for v, k in m.counts.items()}
 
 
-def charts(summary, config: str) -> dict:
-    """{file stem: figure} of a streaming Summary."""
+def charts(summary, config: str, players=None) -> dict:
+    """{file stem: figure} of a streaming Summary; `players`: each seat's (colour name, colour drawn in),
+    so a seat's panel is named and drawn as the game draws that player."""
     Figure = require_matplotlib()
     import matplotlib
     n = summary.n
     with matplotlib.rc_context(_RC):
-        seats = [(f"seat {p + 1}", _counts(m)) for p, m in enumerate(summary.seat_points)]
+        seats = [(f"seat {p + 1}" + (f" ({players[p][0]})" if players and p < len(players) else ""), _counts(m))
+                 for p, m in enumerate(summary.seat_points)]
         sources = [(str(s), _counts(m)) for s, m in (summary.sources or {}).items()]
         return {
-            "points": chart(Figure, seats, f"Final points by seat ({n} games)", config, "points"),
+            "points": chart(Figure, seats, f"Final points by seat ({n} games)", config, "points",
+                            colors=[value for _name, value in players] if players else None),
             "sources": chart(Figure, sources, f"Points by source, per player and game ({n} games)", config,
                              "points", shared=False, ylabel="player-games"),
             "length": chart(Figure, [("turns", _counts(summary.turns))], f"Game length ({n} games)", config,
@@ -153,7 +158,7 @@ def charts(summary, config: str) -> dict:
         }
 
 
-def write_plots(summary, folder, title="") -> list:
+def write_plots(summary, folder, title="", players=None) -> list:
     """points, sources, length and margin charts, each as .svg and .png, from a
     streaming Summary (or a list of records); each file written atomically;
     returns the paths written."""
@@ -166,7 +171,7 @@ def write_plots(summary, folder, title="") -> list:
             summary.add(r)
     os.makedirs(folder, exist_ok=True)
     paths = []
-    for stem, fig in charts(summary, title).items():
+    for stem, fig in charts(summary, title, players).items():
         for fmt in FORMATS:
             path = os.path.join(folder, f"{stem}.{fmt}")
             write_atomic(path, data=figure_bytes(fig, fmt))
