@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 import nordlang
 from nordlang.render.svg import render_svg
 from nordlang.render.svg_parts import PANEL_W, text_width
@@ -109,3 +111,28 @@ def test_hex_draws_each_players_sides_and_the_winning_chain():
     svg = render_svg(g.rules, g.state)
     assert 'class="side"' not in svg and 'class="side-key"' not in svg
 
+
+
+@pytest.mark.parametrize("sides, line, col, error", [
+    ("{red: [top, bottom], green: [left]}", 5, 33, "boards.sides names 'green', which is no player's colour"),
+    ("{red: [top, botom], blue: [left, right]}", 5, 24, "boards.sides.red: 'botom' is no definition without "
+                                                        "parameters"),
+    ("{red: [top, won], blue: [left, right]}", 5, 24, "boards.sides.red: 'won' is no definition without parameters"),
+])
+def test_a_side_that_names_no_colour_or_definition_is_an_error_at_its_place(tmp_path, sides, line, col, error):
+    from nordlang.errors import NordError
+    v = tmp_path / "v.yaml"
+    v.write_text(f"description: x\nextends: hex\npatch:\n  boards:\n    sides: {sides}\n")
+    with pytest.raises(NordError) as e:
+        nordlang.load_rules("hex", 2, variants=[str(v)])
+    assert error in str(e.value) and (e.value.pos.line, e.value.pos.col) == (line, col)
+
+
+def test_a_side_whose_definition_gives_no_spaces_is_said_when_drawing(tmp_path):
+    from nordlang.errors import NordError
+    from nordlang.render.svg import render_svg
+    v = tmp_path / "v.yaml"
+    v.write_text("description: x\nextends: hex\npatch:\n  define:\n    top: '5'\n")
+    g = nordlang.load("hex", variants=[str(v)])
+    with pytest.raises(NordError, match="boards.sides.red: 'top' gives 5, not a list of spaces"):
+        render_svg(g.rules, g.state)

@@ -32,6 +32,8 @@ class _Sides:
                 except NordError as e:
                     raise NordError(f"boards.sides.{colour}: '{name}' is no definition of a list of spaces: "
                                     f"{e}") from None
+                if not isinstance(spaces, (list, tuple, set, frozenset)):
+                    raise NordError(f"boards.sides.{colour}: '{name}' gives {rules.show(spaces)}, not a list of spaces")
                 out.append((players[colour], name, [s for s in spaces if s in self.grid.terrain]))
         return out
 

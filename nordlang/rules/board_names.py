@@ -258,3 +258,23 @@ class BoardAndNames:
     def _check_params(self, path, params) -> None:
         for p in params:
             self._check_binding(path, p, key=True)
+
+    def check_sides(self) -> None:
+        """boards.sides (what a picture draws along the board for each player):
+        each key a colour of the rulebook's players, each name a definition
+        without parameters (its value, a list of spaces, is read when drawing)."""
+        sides = self.board.get("sides") if isinstance(self.board, dict) else None
+        funcs = self.names.funcs
+        for colour, names in (sides or {}).items():
+            if colour not in self.colors:
+                self._err(self.board_path + ("sides", colour), f"boards.sides names {colour!r}, which is no "
+                          "player's colour", key=True, expected=", ".join(self.colors),
+                          hint=did_you_mean(str(colour), self.colors))
+                continue
+            for i, name in enumerate(names):
+                f = funcs.get(name)
+                if f is None or f.params:
+                    self._err(self.board_path + ("sides", colour, i),
+                              f"boards.sides.{colour}: {name!r} is no definition without parameters",
+                              expected="the name of a definition that gives a list of spaces, like top",
+                              hint=did_you_mean(str(name), [n for n, g in funcs.items() if not g.params]))

@@ -188,6 +188,7 @@ class Rules(BoardAndNames, StepCompiler, Showing):
             self.errors.extend(errors[f.name])
         self._compile_originals()
         self._check_cycles()
+        self.check_sides()
         self._mark_static()
         self._calls = {}
         for name, proc in list(self.procs.items()):
