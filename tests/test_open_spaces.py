@@ -91,4 +91,4 @@ def test_a_choice_lists_each_option_once_whether_or_not_its_source_is_known_dist
     assert len(options) == len(set(options))
     source = g.state.pending.step.source
     assert getattr(source, "distinct", False) is distinct
-    assert options == list(dict.fromkeys(ordered(source(Ctx(g.state, rules, {})))))
+    assert list(options) == list(dict.fromkeys(ordered(source(Ctx(g.state, rules, {})))))

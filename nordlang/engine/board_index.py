@@ -18,26 +18,37 @@ class BoardIndex:
     def open_board(self) -> tuple:
         """The board's spaces with no occupying piece and no structure, in
         the board's order: listed once, then kept as pieces come and go (a
-        board of 121 spaces is filtered in some 8 us; a change costs two
-        slices)."""
-        free = self.free
-        if free is None:
-            grid = self.rules.grid
-            order = _space_order(grid)
-            occupied, structure_at = self.occupied, grid.structure_at
-            free = self.free = tuple(s for s in grid.spaces if s not in occupied and s not in structure_at)
-            self.free_at = tuple(order[s] for s in free)
-        return free
+        board of 121 spaces is filtered in some 8 us; a change costs a
+        search and a deletion, and a tuple is made when next asked)."""
+        view = self.free_view
+        if view is None:
+            if self.free is None:
+                grid = self.rules.grid
+                order = _space_order(grid)
+                occupied, structure_at = self.occupied, grid.structure_at
+                self.free = [s for s in grid.spaces if s not in occupied and s not in structure_at]
+                self.free_at = [order[s] for s in self.free]
+                self.free_mine = True
+            view = self.free_view = tuple(self.free)
+        return view
+
+    def _own_free(self) -> None:
+        """Private copies of the open spaces' lists, shared with a copy of the state until now."""
+        self.free, self.free_at = self.free.copy(), self.free_at.copy()
+        self.free_mine = True
 
     def _open(self, space) -> None:
         if space in self.rules.grid.structure_at:
             return
-        at = _space_places(self.rules.grid)[space][0]
+        at = self.places[space][0]
         free_at = self.free_at
         i = bisect_left(free_at, at)
         if i == len(free_at) or free_at[i] != at:
-            self.free = self.free[:i] + (space,) + self.free[i:]
-            self.free_at = free_at[:i] + (at,) + free_at[i:]
+            if not self.free_mine:
+                self._own_free()
+            self.free.insert(i, space)
+            self.free_at.insert(i, at)
+            self.free_view = None
 
     # ---- the connection graph ----
     @property
@@ -62,7 +73,7 @@ class BoardIndex:
 
     def _own(self, s, tag, placed) -> None:
         if type(tag) is int and 0 <= tag < self.rules.num_players:       # (as owner(): a bool is no player)
-            b = _space_places(self.rules.grid)[s][1]
+            b = self.places[s][1]
             owned = self.owned
             owned[tag] = owned.get(tag, 0) | b if placed else owned.get(tag, 0) & ~b
 

@@ -20,6 +20,7 @@ from ..errors import EvalError, RulesError, describe_value
 from ..lang.budget import Budget
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
+from ..lang.reads import TURN
 from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
 from .lookahead import Lookahead
@@ -93,8 +94,9 @@ class Machine(Lookahead):
                 state.player = (state.player + 1) % rules.num_players
             else:
                 state.player = rules.next_player(Ctx(state, rules, None, budget))
-        state.turn += 1
-        state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
+        t = state.turn = state.turn + 1
+        # whose turn is a part of the position (lang/reads.py): State.touch("turn", ...) written out
+        state.version = state.parts[TURN] = hash((state.version, "turn", state.player, t))
         state.turn_start = state.snapshot() if self.keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
@@ -119,8 +121,16 @@ class Machine(Lookahead):
             if not frames:
                 if probe or stop or self.turn_stop is not None and self._stops_here(state):
                     return
-                self.begin_turn(state, first=state.turn == 0, budget=work)
-                frames = state.frames
+                if state.turn and rules.in_turn_order and not self.keep_turn_start:
+                    # the next player's turn (begin_turn's common case, written out)
+                    p = state.player = (state.player + 1) % rules.num_players
+                    t = state.turn = state.turn + 1
+                    state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
+                    state.turn_start = None
+                    frames = state.frames = [Frame(self.turn_program, {})]
+                else:
+                    self.begin_turn(state, first=state.turn == 0, budget=work)
+                    frames = state.frames
             fr = frames[-1]
             code = fr.code
             n = len(code)
@@ -259,7 +269,12 @@ class Machine(Lookahead):
                 src = _collection(src, step, "from")
             # (a source known to hold nothing twice needs no search for duplicates: hashing a
             # board's spaces is most of the cost of listing them)
-            vals = list(src) if step.distinct else list(dict.fromkeys(src))
+            if step.distinct:
+                if type(src) is tuple and step.optional is None:
+                    return src          # (a tuple is never changed: the options may be it)
+                vals = list(src)
+            else:
+                vals = list(dict.fromkeys(src))
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
         return vals
@@ -348,7 +363,9 @@ class Machine(Lookahead):
         state.pending = None
         fr = state.frames[-1]
         step = p.step
-        record_choice(state, p.player, step.name, p.text(index), False)
+        turn, who, name, text = state.turn, p.player, step.name, p.text(index)    # (record_choice written out)
+        state.history.append((turn, who, name, text, False))
+        state.events.append(("choice", who, name, text, False, turn))
         state.moves_made += 1
         if step.simultaneous is not None:
             self.secret.answer(state, fr, step, p.options[index], p.player, len(state.history) - 1)

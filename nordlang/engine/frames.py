@@ -64,7 +64,10 @@ class Pending:
     def text(self, i) -> str:
         if self._texts is not None:
             return self._texts[i]
-        return option_text(self.step, self.options[i], self.show)
+        v = self.options[i]
+        if v is None and self.step.optional is not None:      # (option_text written out)
+            return self.step.optional
+        return self.show(v)
 
     @property
     def texts(self) -> list:

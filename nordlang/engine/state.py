@@ -29,7 +29,7 @@ class State(BoardIndex):
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
-                 "revealed", "hidden_moves", "free", "free_at", "parts", "base")
+                 "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -57,21 +57,25 @@ class State(BoardIndex):
         self.cells = {}           # grid zone key -> the cells made so far (each a pool), a sorted tuple
         self.revealed = {}        # zone key -> the players its items are turned face up to (ALL: everyone)
         self.hidden_moves = frozenset()   # indices of history entries (secret choices) the others have not seen
-        self.free = None          # the board's open spaces in board order (made when first asked), kept up to date
-        self.free_at = None       # ... and their places in the board's order, to find where one goes
+        self.free = None          # the open spaces in board order, a list (made when first asked), kept up to date
+        self.free_at = None       # ... their places in the board's order (a list), to find where one goes
+        self.free_view = None     # ... as a tuple, made when asked after a change
+        self.free_mine = False    # ... the list is this state's own (else shared with a copy: copy on write)
         self.parts = {}           # part of the position (lang/reads.py) -> the version it last changed at
         self.base = self.version  # the version parts not in `parts` are as they were at
+        self.places = _space_places(rules.grid)   # space -> (its place in the board's order, its bit)
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
         """The position (zones, counters, whose turn, links) in a new state;
         zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
-        s.rules = self.rules
+        s.rules, s.places = self.rules, self.places
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
-        s.free, s.free_at = self.free, self.free_at        # (tuples: shared, never changed in place)
+        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
+        self.free_mine = False
         s.cells = self.cells
         s.revealed = dict(self.revealed) if self.revealed else {}
         s.probing = False
@@ -224,29 +228,10 @@ class State(BoardIndex):
                 pool = self.pools[key] = dict(pool)
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
-            rules = self.rules
-            if item[0] in rules.occupying:
-                at = _space_places(rules.grid).get(key)      # (order, bit) of a space; None: no space
+            if item[0] in self.rules.occupying:
+                at = self.places.get(key)      # (order, bit) of a space; None: no space
                 if at is not None:
-                    occupied = self.occupied
-                    if key in occupied or n > 1:
-                        raise EvalError(f"{rules.show(key)} already holds a piece; one per space")
-                    occupied[key] = item
-                    parts[OCCUPANCY] = v
-                    free_at = self.free_at
-                    if free_at is not None:          # (the open spaces kept: this one closes)
-                        i = bisect_left(free_at, at[0])
-                        if i < len(free_at) and free_at[i] == at[0]:
-                            free = self.free
-                            self.free = free[:i] + free[i + 1:]
-                            self.free_at = free_at[:i] + free_at[i + 1:]
-                    if self._links is not None and item[0] in rules.linking:
-                        self._links = self._links.added(key)
-                    owned = self.owned
-                    if owned is not None:
-                        tag = item[1]
-                        if type(tag) is int and 0 <= tag < rules.num_players:   # (as owner(): a bool is no player)
-                            owned[tag] = owned.get(tag, 0) | at[1]
+                    self._occupy(key, item, n, at, v)
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -263,6 +248,32 @@ class State(BoardIndex):
                 track[slot] = item
             return slot
         raise self._not_here(key)
+
+    def _occupy(self, key, item, n, at, v) -> None:
+        """An occupying piece comes to space `key`: the occupancy, the open
+        spaces, the links and the owner's mask follow (board_index.py)."""
+        occupied = self.occupied
+        if key in occupied or n > 1:
+            raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
+        occupied[key] = item
+        self.parts[OCCUPANCY] = v
+        free_at = self.free_at
+        if free_at is not None:          # (the open spaces kept: this one closes)
+            i = bisect_left(free_at, at[0])
+            if i < len(free_at) and free_at[i] == at[0]:
+                if self.free_mine:
+                    del self.free[i], free_at[i]
+                else:
+                    self._own_free()
+                    del self.free[i], self.free_at[i]
+                self.free_view = None
+        if self._links is not None and item[0] in self.rules.linking:
+            self._links = self._links.added(key)
+        owned = self.owned
+        if owned is not None:
+            tag = item[1]
+            if tag.__class__ is int and 0 <= tag < self.rules.num_players:   # (as owner(): a bool is no player)
+                owned[tag] = owned.get(tag, 0) | at[1]
 
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:

@@ -313,7 +313,7 @@ def _reoccupy(s) -> None:
     s.occupied = {sp: item for sp in rules.grid.spaces for item in s.pools.get(sp, ()) if item[0] in rules.occupying}
     s.owned = None
     s._links = None
-    s.free = s.free_at = None
+    s.free = s.free_at = s.free_view = None
 
 
 def unseen_option(state, options, who):
