@@ -117,17 +117,43 @@ class _ShiftMasks(_Masks):
     square's (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with
     the spare column none of them wraps into a space of another row."""
 
-    __slots__ = ("shifts",)
+    __slots__ = ("shifts", "_spread")
 
     def __init__(self, grid, shifts):
         super().__init__(grid)
         self.shifts = shifts(self.row)
+        self._spread = _shifter(self.shifts)
 
     def spread(self, m) -> int:
+        return self._spread(m)
+
+    def grow(self, seed, within) -> int:
+        spread = self._spread           # (the spread written out for these shifts: see _shifter)
+        c = seed
+        while True:
+            n = (c | spread(c)) & within
+            if n == c:
+                return c
+            c = n
+
+
+def _shifter(shifts):
+    """A function spreading a mask by fixed shifts, the shifts written into
+    it (a board's spread runs at every reach: a loop over three shifts
+    costs a third more)."""
+    if len(shifts) == 3:
+        a, b, c = shifts
+        return lambda m: (m << a) | (m >> a) | (m << b) | (m >> b) | (m << c) | (m >> c)
+    if len(shifts) == 4:
+        a, b, c, d = shifts
+        return lambda m: (m << a) | (m >> a) | (m << b) | (m >> b) | (m << c) | (m >> c) | (m << d) | (m >> d)
+
+    def spread(m):
         out = 0
-        for k in self.shifts:
+        for k in shifts:
             out |= (m << k) | (m >> k)
         return out
+    return spread
 
 
 class _TableMasks(_Masks):

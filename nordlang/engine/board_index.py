@@ -25,9 +25,16 @@ class BoardIndex:
             if self.free is None:
                 grid = self.rules.grid
                 order = _space_order(grid)
-                occupied, structure_at = self.occupied, grid.structure_at
-                self.free = [s for s in grid.spaces if s not in occupied and s not in structure_at]
-                self.free_at = [order[s] for s in self.free]
+                bare = grid.memo.get("open when empty")      # (no piece yet: the spaces under no structure)
+                if bare is None:
+                    spaces = [s for s in grid.spaces if s not in grid.structure_at]
+                    bare = grid.memo["open when empty"] = (spaces, [order[s] for s in spaces])
+                occupied = self.occupied
+                if occupied:
+                    self.free = [s for s in bare[0] if s not in occupied]
+                    self.free_at = [order[s] for s in self.free]
+                else:
+                    self.free, self.free_at = bare[0].copy(), bare[1].copy()
                 self.free_mine = True
             view = self.free_view = tuple(self.free)
         return view

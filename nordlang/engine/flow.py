@@ -79,10 +79,8 @@ class Machine(Lookahead):
                 elif z["type"] == "track":
                     state.tracks[k] = [None] * len(z.get("values", ()))
                 # (a grid's cells are made as items first come to them)
-        for s in rules.grid.spaces:
-            state.pools[s] = {}
-        for sid in rules.grid.structures:
-            state.pools[sid] = {}
+        state.pools.update({s: {} for s in rules.grid.spaces})
+        state.pools.update({sid: {} for sid in rules.grid.structures})
         state.frames = [Frame(self.programs["(setup)"], {})]
         if run:
             self.run(state)
@@ -113,6 +111,9 @@ class Machine(Lookahead):
             work = Budget()
         rules = self.rules
         ctx = Ctx(state, rules, None, work)
+        # a turn that ends goes straight on to the next player's (begin_turn's common case, written out below)
+        next_turns = not (probe or stop) and self.turn_stop is None and rules.in_turn_order \
+            and not self.keep_turn_start
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -121,16 +122,8 @@ class Machine(Lookahead):
             if not frames:
                 if probe or stop or self.turn_stop is not None and self._stops_here(state):
                     return
-                if state.turn and rules.in_turn_order and not self.keep_turn_start:
-                    # the next player's turn (begin_turn's common case, written out)
-                    p = state.player = (state.player + 1) % rules.num_players
-                    t = state.turn = state.turn + 1
-                    state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
-                    state.turn_start = None
-                    frames = state.frames = [Frame(self.turn_program, {})]
-                else:
-                    self.begin_turn(state, first=state.turn == 0, budget=work)
-                    frames = state.frames
+                self.begin_turn(state, first=state.turn == 0, budget=work)
+                frames = state.frames
             fr = frames[-1]
             code = fr.code
             n = len(code)
@@ -149,8 +142,21 @@ class Machine(Lookahead):
                                          hint="look for a loop with a very large limit or collection")
                     if pc >= n:
                         frames.pop()                 # the flow is done: back to its caller
-                        if state.probing and frames:
-                            self._resume(state)
+                        if frames:
+                            if state.probing:
+                                self._resume(state)
+                        elif next_turns and state.turn:
+                            p = state.player = (state.player + 1) % rules.num_players
+                            t = state.turn = state.turn + 1
+                            state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
+                            state.turn_start = None
+                            fr = Frame(self.turn_program, {})
+                            frames.append(fr)
+                            code = fr.code
+                            n = len(code)
+                            ctx.vars = fr.vars
+                            pc = 0
+                            continue
                         break
                     ins = code[pc]
                     pc += 1
