@@ -369,14 +369,24 @@ class Machine(Lookahead):
         state.pending = None
         fr = state.frames[-1]
         step = p.step
-        turn, who, name, text = state.turn, p.player, step.name, p.text(index)    # (record_choice written out)
+        value = p.options[index]
+        texts = p._texts                 # (record_choice and Pending.text written out)
+        if texts is not None:
+            text = texts[index]
+        elif value is None and step.optional is not None:
+            text = step.optional
+        else:
+            text = p.show(value)
+        turn, who, name = state.turn, p.player, step.name
         state.history.append((turn, who, name, text, False))
         state.events.append(("choice", who, name, text, False, turn))
         state.moves_made += 1
         if step.simultaneous is not None:
             self.secret.answer(state, fr, step, p.options[index], p.player, len(state.history) - 1)
         else:
-            self._bind_choice(fr, step, p.options[index])
+            fr.vars[name] = value        # (_bind_choice written out)
+            if step.alternatives:
+                fr.pc = fr.code[fr.pc - 1].targets[value]
         try:
             self.run(state)
         except DeadEnd as e:

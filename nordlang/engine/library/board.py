@@ -38,7 +38,7 @@ def _others(ctx, p):
 
 
 # ---------------- board ----------------
-@_def("spaces", BARE, doc="every space of the board", example="spaces")
+@_def("spaces", BARE, doc="every space of the board", example="spaces", inline="ctx.rules.grid.spaces")
 def _spaces(ctx):
     return ctx.rules.grid.spaces
 
