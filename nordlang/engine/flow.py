@@ -81,6 +81,7 @@ class Machine(Lookahead):
                 # (a grid's cells are made as items first come to them)
         state.pools.update({s: {} for s in rules.grid.spaces})
         state.pools.update({sid: {} for sid in rules.grid.structures})
+        state._mine.update(state.pools)         # (all made here: this state's own, changed in place)
         state.frames = [Frame(self.programs["(setup)"], {})]
         if run:
             self.run(state)

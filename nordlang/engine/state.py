@@ -231,7 +231,30 @@ class State(BoardIndex):
             if item[0] in self.rules.occupying:
                 at = self.places.get(key)      # (order, bit) of a space; None: no space
                 if at is not None:
-                    self._occupy(key, item, n, at, v)
+                    # an occupying piece comes to a space: the occupancy, the open spaces, the
+                    # links and the owner's mask follow (board_index.py)
+                    occupied = self.occupied
+                    if key in occupied or n > 1:
+                        raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
+                    occupied[key] = item
+                    parts[OCCUPANCY] = v
+                    free_at = self.free_at
+                    if free_at is not None:          # (the open spaces kept: this one closes)
+                        i = bisect_left(free_at, at[0])
+                        if i < len(free_at) and free_at[i] == at[0]:
+                            if self.free_mine:
+                                del self.free[i], free_at[i]
+                            else:
+                                self._own_free()
+                                del self.free[i], self.free_at[i]
+                            self.free_view = None
+                    if self._links is not None and item[0] in self.rules.linking:
+                        self._links = self._links.added(key)
+                    owned = self.owned
+                    if owned is not None:
+                        tag = item[1]
+                        if tag.__class__ is int and 0 <= tag < self.rules.num_players:   # (as owner(): no bool)
+                            owned[tag] = owned.get(tag, 0) | at[1]
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -248,32 +271,6 @@ class State(BoardIndex):
                 track[slot] = item
             return slot
         raise self._not_here(key)
-
-    def _occupy(self, key, item, n, at, v) -> None:
-        """An occupying piece comes to space `key`: the occupancy, the open
-        spaces, the links and the owner's mask follow (board_index.py)."""
-        occupied = self.occupied
-        if key in occupied or n > 1:
-            raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
-        occupied[key] = item
-        self.parts[OCCUPANCY] = v
-        free_at = self.free_at
-        if free_at is not None:          # (the open spaces kept: this one closes)
-            i = bisect_left(free_at, at[0])
-            if i < len(free_at) and free_at[i] == at[0]:
-                if self.free_mine:
-                    del self.free[i], free_at[i]
-                else:
-                    self._own_free()
-                    del self.free[i], self.free_at[i]
-                self.free_view = None
-        if self._links is not None and item[0] in self.rules.linking:
-            self._links = self._links.added(key)
-        owned = self.owned
-        if owned is not None:
-            tag = item[1]
-            if tag.__class__ is int and 0 <= tag < self.rules.num_players:   # (as owner(): a bool is no player)
-                owned[tag] = owned.get(tag, 0) | at[1]
 
     def remove(self, key, item, n: int = 1) -> None:
         if n <= 0:

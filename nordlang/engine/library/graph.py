@@ -29,7 +29,14 @@ def _connected(ctx, a, b, over=None):
             # (two collections whose masks are kept, and a player: what the general case below comes to)
             if len(a) + len(b) > SMALL:
                 charge(ctx, len(a) + len(b))
-            return _linked(grid, ka[1], kb[1], ctx.state.owner_mask(over), over)
+            # (_linked written out: this runs after every piece placed in a game like Hex)
+            owned = ctx.state.owned
+            within = owned.get(over, 0) if owned is not None else ctx.state.owner_mask(over)
+            ma = ka[1]
+            seeds, goal = ma & within, kb[1] & within
+            if not (seeds and goal):
+                return False
+            return bool(seeds & goal or bit_layout(grid).reach(ma, within, over) & goal)
     ca, cb = _is_collection(a), _is_collection(b)
     if over is not None or ca or cb:
         player = type(over) is int
