@@ -188,6 +188,7 @@ def startup_times(runs, root=ROOT):
     import statistics
     import subprocess
     env = dict(os.environ, PYTHONPATH=os.path.abspath(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)    # (bytecode kept, as pip keeps it for an installed package)
     nord = shutil.which("nord") or os.path.join(os.path.dirname(sys.executable), "nord")
     nord_cmd = [nord] if os.path.exists(nord) else [sys.executable, "-m", "nordlang"]
     play = nord_cmd + ["play", "--game", "tictactoe", "--seed", "1", "--agents", "random", "--quiet"]
