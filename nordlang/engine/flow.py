@@ -16,14 +16,14 @@ data instead of in code.
 
 from __future__ import annotations
 
-from ..errors import EvalError, RulesError, describe_value
+from ..errors import RulesError
 from ..lang.budget import Budget
-from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
 from ..lang.reads import TURN
 from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
 from .lookahead import Lookahead
+from .options import Options, _bind, _collection
 from .program import (  # noqa: F401
     Alternative,
     Branch,
@@ -45,15 +45,14 @@ from .program import (  # noqa: F401
     programs,
 )
 from .simultaneous import SecretChoices
-from .views import unseen_option
 
 CHECK_HINTS = False         # verify every 'exists' hint against its options (nord validate --simulate)
 STEP_BUDGET = 1_000_000     # flow steps between two decisions before the rules count as runaway
 
 
 # ---------------- the machine ----------------
-class Machine(Lookahead):
-    """Runs a rulebook's flow over states (lookahead probes: lookahead.py)."""
+class Machine(Lookahead, Options):
+    """Runs a rulebook's flow over states (lookahead probes: lookahead.py; a choice's options: options.py)."""
 
     def __init__(self, rules):
         self.rules = rules
@@ -253,47 +252,12 @@ class Machine(Lookahead):
         if ins.again:
             fr.pc = ins.to
 
-    def _ctx(self, state, fr):
-        return Ctx(state, self.rules, fr.vars)
-
     @staticmethod
     def _resume(state):
         """A probe in place back in a frame of the position's own: copied before it runs on."""
         frames, p = state.frames, state.probing
         if id(frames[-1]) in p.below:
             frames[-1] = frames[-1].copy(p.memo)
-
-    # ---- choices ----
-    def values(self, state, fr, step, ctx=None) -> list:
-        """The option values of a choice before lookahead, duplicates removed."""
-        if ctx is None:
-            ctx = self._ctx(state, fr)
-        if step.alternatives:
-            vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
-        else:
-            src = step.source(ctx)
-            if type(src) is not tuple and type(src) is not list:
-                src = _collection(src, step, "from")
-            # (a source known to hold nothing twice needs no search for duplicates: hashing a
-            # board's spaces is most of the cost of listing them)
-            if step.distinct:
-                if type(src) is tuple and step.optional is None:
-                    return src          # (a tuple is never changed: the options may be it)
-                vals = list(src)
-            else:
-                vals = list(dict.fromkeys(src))
-        if step.optional is not None and None not in vals:
-            vals.insert(0, None)
-        return vals
-
-    def texts(self, vals, step) -> list:
-        show = self.rules.show
-        return [option_text(step, v, show) for v in vals]
-
-    def options(self, state, fr, step):
-        """(values, texts) of a choice before lookahead."""
-        vals = self.values(state, fr, step)
-        return vals, self.texts(vals, step)
 
     def _choose(self, state, fr, ins, probe, ctx):
         step = ins.step
@@ -342,28 +306,6 @@ class Machine(Lookahead):
             return
         state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
 
-    def check_seen(self, state, step, vals, who) -> None:
-        """A player's options must not show him an item he cannot see (the rule is named)."""
-        bad = unseen_option(state, vals, who)
-        if bad is not None:
-            raise RulesError(f"choice {step.name!r} offers {self.rules.color(who)} the option "
-                             f"{self.rules.show(bad)}, an item {self.rules.color(who)} cannot see: the option's text "
-                             "would reveal it", step.pos, hint="offer what the player sees (a place, a count), or "
-                             "reveal the item first")
-
-    def _decider(self, step, ctx) -> int:
-        who = step.by(ctx)
-        if type(who) is not int or not 0 <= who < self.rules.num_players:
-            raise RulesError(f"choice {step.name!r} is to be decided by {self.rules.show(who)}, which is not a player",
-                             step.pos, hint="'by' must give a player, like p in 'for p in players'")
-        return who
-
-    @staticmethod
-    def _bind_choice(fr, step, value):
-        fr.vars[step.name] = value
-        if step.alternatives:
-            fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
-
     def choose(self, state, index: int):
         """Take option `index` of the pending choice and run on."""
         p = state.pending
@@ -393,23 +335,3 @@ class Machine(Lookahead):
         except DeadEnd as e:
             raise RulesError(f"the rules demand a choice {e.step.name!r} here, but it has no option",
                              e.step.pos) from None
-
-
-def _collection(value, step, what):
-    """The items of a step's collection, in order; none, a number or a truth
-    value is the step's error, not Python's."""
-    if value is None or isinstance(value, (bool, int, float)):
-        got = "none" if value is None else describe_value(value)
-        raise RulesError(f"'{what}' must give a collection, got {got}", step.pos,
-                         hint="a list, a set or a range, like [1, 2] or range(0, 3)")
-    return ordered(value)
-
-
-def _bind(v, target, x):
-    if len(target) == 1:
-        v[target[0]] = x
-        return
-    if not isinstance(x, tuple) or len(x) != len(target):
-        raise EvalError(f"cannot unpack {x!r} into {', '.join(target)}")
-    for n, y in zip(target, x):
-        v[n] = y
