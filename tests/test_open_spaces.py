@@ -52,6 +52,23 @@ def test_pieces_placed_and_lifted_in_any_order_leave_the_right_open_spaces():
             copy.add(copy.open_board()[0], stone)
         assert st.open_board() == _open_from_scratch(st)
         assert copy.open_board() == _open_from_scratch(copy)
+        # the original goes on while the copy lives: each keeps its own open spaces, and a listing
+        # handed out before (a choice's options) never changes
+        copy = st.clone()
+        listed, copied = st.open_board(), copy.open_board()
+        kept, kept_copy = tuple(listed), tuple(copied)
+        if listed and st.pools[supply]:
+            st.remove(supply, stone)
+            st.add(listed[-1], stone)
+        lifted = [s for s in rules.grid.spaces if s in copy.occupied and copy.occupied[s] == stone]
+        if lifted:
+            copy.remove(lifted[0], stone)
+        elif copied:
+            copy.remove(supply, stone)
+            copy.add(copied[0], stone)
+        assert listed == kept and copied == kept_copy
+        assert st.open_board() == _open_from_scratch(st)
+        assert copy.open_board() == _open_from_scratch(copy)
 
 
 def _choice_of(text):
