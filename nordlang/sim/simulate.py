@@ -136,7 +136,7 @@ def run_game(config: Config, i: int) -> dict:
     from ..agents.base import agent_seed, make_agent
     from ..engine.game import Game
     from ..lang.reads import counter_part
-    from .runner import play_out
+    from .runner import play_counted
 
     rules = _rules_for(config)
     players = rules.num_players
@@ -144,47 +144,12 @@ def run_game(config: Config, i: int) -> dict:
     specs = config.seat_specs(players, i)
     rec = {"game": i, "seed": seed, "agents": specs}
     t0 = time.perf_counter()
-    options_by_turn: dict = {}
-    lead = {"leader": None, "changes": 0}
-
     point_keys = [("points", p) for p in rules.player_range]
     points_part = counter_part(point_keys[0])
-    seen = [None]           # the points' version last looked at (the state's parts: lang/reads.py)
-
-    def on_step(game):
-        st = game.state
-        now = (st.base, st.parts.get(points_part))
-        if now == seen[0]:
-            return          # (no point changed since the last decision: most decisions)
-        seen[0] = now
-        counters = st.counters
-        pts = [counters.get(k, 0) for k in point_keys]
-        top = max(pts)
-        ld = pts.index(top) if pts.count(top) == 1 else None
-        if ld is not None and ld != lead["leader"]:
-            if lead["leader"] is not None:
-                lead["changes"] += 1
-            lead["leader"] = ld
-
-    class _Counting:
-        """Wraps an agent to record the number of options of each decision."""
-
-        def __init__(self, agent):
-            self.agent = agent
-
-        def choose(self, game):
-            st = game.state
-            slot = options_by_turn.get(st.turn)
-            if slot is None:
-                slot = options_by_turn[st.turn] = [0, 0]
-            slot[0] += 1
-            slot[1] += len(st.pending.options)
-            return self.agent.choose(game)
-
     try:
-        agents = [_Counting(make_agent(s, agent_seed(seed, k))) for k, s in enumerate(specs)]
+        agents = [make_agent(s, agent_seed(seed, k)) for k, s in enumerate(specs)]
         game = Game(rules, seed)
-        play_out(game, agents, on_step, config.max_decisions)
+        options_by_turn, lead_changes = play_counted(game, agents, points_part, point_keys, config.max_decisions)
     except NordError as e:
         rec["error"] = f"{e.pos}: {e.message}" if e.pos else e.message     # (where in the rules, for the summary)
         rec["elapsed"] = round(time.perf_counter() - t0, 4)
@@ -212,7 +177,7 @@ def run_game(config: Config, i: int) -> dict:
         "forced": sum(1 for h in st.history if h[4]),
         "branching": round(options / decisions, 4) if decisions else 0.0,
         "options_by_turn": [options_by_turn.get(t, [0, 0]) for t in range(last_turn + 1)],
-        "lead_changes": lead["changes"],
+        "lead_changes": lead_changes,
         "notes": dict(sorted(notes.items())),
         "triggers": triggers,
         "held": held_items(rules, st),
