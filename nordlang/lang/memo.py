@@ -95,10 +95,12 @@ class Func:
             self.call = _memo_call(f, py, reads, bool(self.params), trial=_make_trial(f, py, reads))
             return
         if not self.params:
-            # no arguments: the key is the definition, no argument tuple
+            # no arguments: a constant once made (it reads nothing that changes), so that
+            # its callers then pay for a call that returns it, no more
             def call(ctx):
-                hit = _STATIC.get(f, _MISSING)
-                return _remember_static(f, py(ctx)) if hit is _MISSING else hit
+                value = py(ctx)
+                f.call = lambda ctx: value
+                return value
         else:
             def call(ctx, *args):
                 key = (f, args)
