@@ -61,9 +61,33 @@ class Machine(Lookahead, Options):
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
-        self.keep_turn_start = rules.uses_turn_start    # a snapshot of each turn's start (at_turn_start)
-        self.turn_stop = None           # "quiet": stop when a turn in which nobody decided ends;
+        self._keep_turn_start = rules.uses_turn_start    # a snapshot of each turn's start (at_turn_start)
+        self._turn_stop = None          # "quiet": stop when a turn in which nobody decided ends;
                                         # "always": stop when the flow being run ends (a triggered flow)
+        self._next_turns()
+
+    @property
+    def keep_turn_start(self) -> bool:
+        return self._keep_turn_start
+
+    @keep_turn_start.setter
+    def keep_turn_start(self, keep) -> None:
+        self._keep_turn_start = keep
+        self._next_turns()
+
+    @property
+    def turn_stop(self):
+        return self._turn_stop
+
+    @turn_stop.setter
+    def turn_stop(self, stop) -> None:
+        self._turn_stop = stop
+        self._next_turns()
+
+    def _next_turns(self) -> None:
+        """Whether a turn that ends goes straight on to the next player's in
+        `run` (begin_turn's common case, written out there)."""
+        self.next_turns = self._turn_stop is None and self.rules.in_turn_order and not self._keep_turn_start
 
     def start(self, state, run=True):
         """Create the zones the rulebook declares, then run its setup (and on)."""
@@ -95,7 +119,7 @@ class Machine(Lookahead, Options):
         t = state.turn = state.turn + 1
         # whose turn is a part of the position (lang/reads.py): State.touch("turn", ...) written out
         state.version = state.parts[TURN] = hash((state.version, "turn", state.player, t))
-        state.turn_start = state.snapshot() if self.keep_turn_start else None
+        state.turn_start = state.snapshot() if self._keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
     def run(self, state, probe=False, stop=False, work=None):
@@ -111,9 +135,7 @@ class Machine(Lookahead, Options):
             work = Budget()
         rules = self.rules
         ctx = Ctx(state, rules, None, work)
-        # a turn that ends goes straight on to the next player's (begin_turn's common case, written out below)
-        next_turns = not (probe or stop) and self.turn_stop is None and rules.in_turn_order \
-            and not self.keep_turn_start
+        next_turns = self.next_turns and not (probe or stop)
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -275,6 +297,9 @@ class Machine(Lookahead, Options):
             state.pending = Pending(step, (), None, fr.vars, state.player)
             return
         vals = self.values(state, fr, step, ctx)
+        if ins.plain and len(vals) > 1:      # (asked as it comes: the general case below comes to this)
+            state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
+            return
         if step.lookahead and len(vals) > 0:
             if probe:
                 # a probe only asks whether the turn can go on: one option that can is enough

@@ -134,11 +134,14 @@ class Loop:
 
 
 class Choice:
-    """A choice; where each alternative's steps and its 'otherwise' start."""
-    __slots__ = ("pos", "step", "targets", "otherwise")
+    """A choice; where each alternative's steps and its 'otherwise' start;
+    `plain` when it is asked as its options come (no lookahead, no 'by',
+    not secret, in rules that hide nothing: set by `programs`)."""
+    __slots__ = ("pos", "step", "targets", "otherwise", "plain")
 
     def __init__(self, step):
         self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
+        self.plain = False
 
 
 def flatten(steps) -> tuple:
@@ -205,6 +208,12 @@ def programs(rules) -> dict:
         progs = {name: flatten(p.steps) for name, p in rules.procs.items()}
         progs["(setup)"] = flatten(rules.setup)
         progs["(turn)"] = flatten(rules.turn)
+        for code in progs.values():
+            for ins in code:
+                if type(ins) is Choice:
+                    st = ins.step
+                    ins.plain = st.simultaneous is None and not st.lookahead and st.by is None \
+                        and not rules.hidden_information
         _PROGRAMS[rules] = progs
     return progs
 
