@@ -106,9 +106,22 @@ class MCTSAgent(Agent):
         super().__init__(seed, **params)
         self._root = None
         self.last_stats = {}
+        self._scores = {}           # state version -> score vector (of this decision's search)
 
     # ---- scoring ----
     def _score(self, game) -> list:
+        """The position's score vector, kept by the state's version: a decision
+        that changes nothing of the position (a choice whose effects come
+        later) leaves the version, and so the score, as they were (the engine
+        memoises rule values by the version alike, lang/memo.py: the
+        evaluation reads no flow variable but its player)."""
+        version = game.state.version
+        out = self._scores.get(version)
+        if out is None:
+            out = self._scores[version] = self._score_of(game)
+        return list(out)
+
+    def _score_of(self, game) -> list:
         rules = game.rules
         st = game.state
         players = rules.player_range
@@ -274,6 +287,7 @@ class MCTSAgent(Agent):
         try:
             return self._choose(game, n)
         finally:
+            self._scores = {}
             if collecting:
                 gc.enable()
 
