@@ -277,8 +277,9 @@ class MCTSAgent(Agent):
         only grows until the search ends and holds no reference cycles (nor do
         the positions: they are freed by reference counting), so each of the
         collector's passes, set off by the positions' many new objects, only
-        walked the tree and the rulebook again (6% to 29% of a search's time;
-        a 4-player Vikings search leaves under one cyclic object a position)."""
+        walked the tree and the rulebook again (6% to 29% of a search's time
+        in bench/all.py; a search leaves under one cyclic object a position,
+        freed at the collector's next pass)."""
         n = len(game.state.pending.options)
         if n == 1:
             return 0
