@@ -16,7 +16,8 @@ Parts, in order (all on one core, one process at a time):
   hand-written engine in alternating rounds, with the ratios
   (bench/handwritten/compare.py);
 - mcts: positions per second of the mcts agent (default budget) on Nord and
-  Vikings, over a fixed set of decisions from seeded positions;
+  Vikings, over a fixed set of decisions from seeded positions (two trees
+  side by side, with a check of the same moves: bench/mcts_ab.py);
 - startup: wall time of start-up commands as subprocesses (median of runs).
 
 The machine's speed drifts: compare figures across runs by their ratios to
