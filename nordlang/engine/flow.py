@@ -17,6 +17,7 @@ data instead of in code.
 from __future__ import annotations
 
 from ..errors import RulesError
+from ..lang.budget import LIMIT as WORK_LIMIT
 from ..lang.budget import Budget
 from ..lang.compiler import Ctx
 from ..lang.reads import TURN
@@ -130,11 +131,26 @@ class Machine(Lookahead, Options):
         budget of work (lang/budget.py), `work`: a probe is given its
         decision's; otherwise a fresh one.
         """
-        budget = STEP_BUDGET
-        if work is None:
-            work = Budget()
         rules = self.rules
-        ctx = Ctx(state, rules, None, work)
+        if work is None:
+            # a run of its own (not a probe's): the state's context for its runs, with a fresh budget
+            # (made once: a run from a decision to the next is often a few steps; it refers to the
+            # state only while it runs, so a state dropped is freed at once, in no cycle)
+            ctx = state.run_ctx
+            if ctx is None or ctx.rules is not rules:
+                ctx = state.run_ctx = Ctx(None, rules, None, Budget())
+            ctx.state = state
+            work = ctx.budget
+            work.left = WORK_LIMIT
+            try:
+                return self._run(state, probe, stop, work, ctx)
+            finally:
+                ctx.state = None
+        return self._run(state, probe, stop, work, Ctx(state, rules, None, work))
+
+    def _run(self, state, probe, stop, work, ctx):
+        budget = STEP_BUDGET
+        rules = self.rules
         next_turns = self.next_turns and not (probe or stop)
         while state.pending is None:
             if state.over:

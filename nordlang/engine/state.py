@@ -29,7 +29,8 @@ class State(BoardIndex):
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
-                 "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places")
+                 "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places",
+                 "run_ctx")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -64,13 +65,14 @@ class State(BoardIndex):
         self.parts = {}           # part of the position (lang/reads.py) -> the version it last changed at
         self.base = self.version  # the version parts not in `parts` are as they were at
         self.places = _space_places(rules.grid)   # space -> (its place in the board's order, its bit)
+        self.run_ctx = None       # the context the flow machine runs this state in (made when first run)
 
     # ---- copying ----
     def _copy(self, light: bool) -> State:
         """The position (zones, counters, whose turn, links) in a new state;
         zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
-        s.rules, s.places = self.rules, self.places
+        s.rules, s.places, s.run_ctx = self.rules, self.places, None
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
