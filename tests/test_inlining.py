@@ -10,6 +10,7 @@ import nordlang
 from nordlang.errors import NordError
 from nordlang.lang.compiler import Compiler
 from nordlang.lang.parser import parse
+from nordlang.rules import build
 
 
 def ev(game, text):
@@ -19,8 +20,14 @@ def ev(game, text):
     return fn(game.rules.ctx(game.state))
 
 
-def test_a_definition_over_cheap_ones_is_written_in_whole():
-    funcs = nordlang.load_rules("vikings", players=4).names.funcs
+def _fresh_rules(monkeypatch, game, players):
+    """Rules compiled afresh, whose memos no other test has put through their trial."""
+    monkeypatch.setattr(build, "_CACHE", {})
+    return nordlang.load_rules(game, players)
+
+
+def test_a_definition_over_cheap_ones_is_written_in_whole(monkeypatch):
+    funcs = _fresh_rules(monkeypatch, "vikings", 4).names.funcs
     # may_buy(p, i): 'affordable(p, i) and (...)', affordable: 'i <= wealth(p)', wealth: 'coins(p) + points(p)'
     assert funcs["may_buy"].cheap and funcs["affordable"].cheap and funcs["wealth"].cheap
     assert {"affordable", "wealth", "coins"} <= funcs["may_buy"].inlines
@@ -30,8 +37,8 @@ def test_a_definition_over_cheap_ones_is_written_in_whole():
     assert funcs["threat_depth"].call is not funcs["threat_depth"].py        # (memoised, on trial)
 
 
-def test_two_calls_of_definitions_that_are_not_cheap_keep_a_memo_of_their_own():
-    funcs = nordlang.load_rules("nord", players=4).names.funcs
+def test_two_calls_of_definitions_that_are_not_cheap_keep_a_memo_of_their_own(monkeypatch):
+    funcs = _fresh_rules(monkeypatch, "nord", 4).names.funcs
     # placements(p, t): 'land_groups(p, limit(t)) + sea_groups(p, limit(t))'
     placements = funcs["placements"]
     assert not funcs["land_groups"].cheap and not funcs["sea_groups"].cheap
