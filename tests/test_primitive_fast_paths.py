@@ -81,3 +81,13 @@ def test_first_and_the_aggregates_of_lists_sets_and_generators(game):
     assert ev(game, "all(x > 0 for x in [1, 2])") is True and ev(game, "all([1, 0])") is False
     assert ev(game, "min([3, 1])") == 1 and ev(game, "max(set([3, 1]))") == 3
     assert ev(game, "min([])") is None and ev(game, "max(x for x in [2, 7, 5])") == 7
+
+
+def test_two_items_of_two_kinds_come_in_the_order_of_their_kinds():
+    game = nordlang.load("vikings", seed=0)
+    cell = "cell(homeland(0), 2, 1)"
+    run(game, f'create(viking("red"), {cell})\ncreate(island("left"), {cell})')     # the viking came first
+    assert ev(game, f"items({cell})") == (("island", "left"), ("viking", "red"))
+    assert game.state.items(("homeland", 0, 2, 1)) == ev(game, f"items({cell})")       # (the general path)
+    run(game, f'move(viking("red"), {cell}, bag)\ncreate(island("right"), {cell})')  # two of one kind: by tag
+    assert ev(game, f"items({cell})") == (("island", "left"), ("island", "right"))

@@ -59,8 +59,13 @@ def _total(ctx, zone):
 def _items(ctx, zone):
     pool = ctx.state.pools.get(zone)     # (a pool of one item or none, the common case, without a method call)
     if pool is not None:
-        if len(pool) < 2:
+        n = len(pool)
+        if n < 2:
             return tuple(pool)
+        if n == 2:                      # (two kinds, as a tile and a piece on it: the kinds give State.items' order)
+            a, b = pool
+            if a[0] != b[0] and a[0].__class__ is str and b[0].__class__ is str:
+                return (a, b) if a[0] < b[0] else (b, a)
     elif zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
         return ()
     out = ctx.state.items(zone)
