@@ -146,6 +146,10 @@ def ordered(coll):
     return coll
 
 
+# (the aggregates' arguments from generated code: a list, or a generator for any and all,
+# which need no ordering: they are taken as they are, without a call of `ordered`)
+_GENERATOR = type(x for x in ())
+
 CORE = Registry()
 _d = CORE.define
 
@@ -160,34 +164,34 @@ def _agg(name, doc, example, returns=None):
 @_agg("count", "number of items that are not false: of a collection, or those a generator keeps "
       "(`count(x > 0 for x in xs)` counts the true ones)", "count(s for s in spaces if occupied(s))")
 def _count(ctx, it):
-    return sum(1 for x in ordered(it) if x is not False)
+    return sum(1 for x in (it if it.__class__ is list else ordered(it)) if x is not False)
 
 
 @_agg("sum", "sum of numbers", "sum(points(p) for p in players)")
 def _sum(ctx, it):
-    return sum(ordered(it))
+    return sum(it if it.__class__ is list else ordered(it))
 
 
 @_agg("min", "smallest value (none for an empty collection)", "min(x for x in [3, 1, 2])")
 def _min(ctx, it):
-    vals = list(ordered(it))
+    vals = it if it.__class__ is list or it.__class__ is tuple else list(ordered(it))
     return min(vals) if vals else None
 
 
 @_agg("max", "largest value (none for an empty collection)", "max(x for x in [3, 1, 2])")
 def _max(ctx, it):
-    vals = list(ordered(it))
+    vals = it if it.__class__ is list or it.__class__ is tuple else list(ordered(it))
     return max(vals) if vals else None
 
 
 @_agg("any", "true when some value is true", "any(x > 2 for x in [1, 3])", "truth")
 def _any(ctx, it):
-    return any(ordered(it))
+    return any(it if it.__class__ is _GENERATOR or it.__class__ is list else ordered(it))
 
 
 @_agg("all", "true when every value is true", "all(x > 0 for x in [1, 3])", "truth")
 def _all(ctx, it):
-    return all(ordered(it))
+    return all(it if it.__class__ is _GENERATOR or it.__class__ is list else ordered(it))
 
 
 @_agg("argmin", "the bound item whose value is smallest (first on ties)",
@@ -273,7 +277,9 @@ def _list(ctx, c):
 @_d("first", arity=(1, 2), doc="first item, or the default (none) when empty", example="first([4, 5])",
     group="collections")
 def _first(ctx, c, default=None):
-    if c.__class__ is not tuple and size(c) > SMALL:      # (a set is sorted first)
+    if c.__class__ is tuple:            # (the common case, first)
+        return c[0] if c else default
+    if size(c) > SMALL:                 # (a set is sorted first)
         charge(ctx, size(c))
     for x in ordered(c):
         return x

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Pos
+from ..errors import NordError, Pos
 from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
 from .names import Names
+from .parser import parse
 from .reads import read_set
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
@@ -69,6 +70,7 @@ class Func:
     reads: set = field(default_factory=set)     # the parts of the position its own text reads (reads.py)
     callees: set = field(default_factory=set)   # the definitions its text calls (or inlines)
     _read_set: object = False  # the parts it reads, callees' included (reads.read_set): None for all
+    _inline_cost: object = False   # (nodes, calls) it writes into a caller (is_cheap): None if not cheap
 
     def __post_init__(self):
         self.call = self._generic_call
@@ -204,10 +206,60 @@ def _remember_static(key, value):
 
 
 def is_cheap(tree, names: Names) -> bool:
-    """No loop, aggregate, let, heavy primitive or call of a definition: an
-    expression cheaper to run than to memoise, and small enough to inline."""
-    return not any(isinstance(n, (A.Comp, A.LetIn)) or
-                   isinstance(n, A.Call) and isinstance(n.func, A.Name) and
-                   (n.func.id in names.funcs or n.func.id in _HEAVY or
-                    getattr(names.registry.get(n.func.id), "kind", None) in (AGG, LAZY))
-                   for n in A.walk(tree))
+    """No loop, aggregate, let or heavy primitive: an expression cheaper to
+    run than to memoise, and small enough to inline. It may call cheap
+    definitions, written in in their turn (so that `wealth(p): 'coins(p) +
+    points(p)'` runs without a call at each level), and one definition that
+    is not cheap, which stays a call (memoised as it is: a memo of the
+    caller's own would cost as much); with what it writes in it stays within
+    _INLINE_NODES nodes, so that inlining cannot grow the code without bound."""
+    return _inline_cost(tree, names, set()) is not None
+
+
+# the nodes a cheap definition may hold with the cheap definitions it calls written in
+_INLINE_NODES = 80
+
+
+def _inline_cost(tree, names: Names, busy: set):
+    """(nodes, calls): the nodes of tree with the cheap definitions it calls
+    written in, and the calls of definitions that are not cheap it then
+    makes; None when it is not cheap (a loop, aggregate, let or heavy
+    primitive; more than one such call; past _INLINE_NODES once a cheap
+    definition is written in)."""
+    size, calls, grown = 0, 0, False
+    for n in A.walk(tree):
+        size += 1
+        if isinstance(n, (A.Comp, A.LetIn)):
+            return None
+        if isinstance(n, A.Call) and isinstance(n.func, A.Name):
+            name = n.func.id
+            f = names.funcs.get(name)
+            if f is not None:
+                sub = _callee_cost(f, names, busy)
+                if sub is None:
+                    calls += 1
+                else:
+                    size, calls, grown = size + sub[0], calls + sub[1], True
+            elif name in _HEAVY or getattr(names.registry.get(name), "kind", None) in (AGG, LAZY):
+                return None
+    if calls > 1 or grown and size > _INLINE_NODES:
+        return None
+    return size, calls
+
+
+def _callee_cost(f: Func, names: Names, busy: set):
+    """_inline_cost of definition f's body (kept on f); None when it is not
+    cheap (or is a procedure, or its text does not parse: its own
+    compilation says why)."""
+    if f._inline_cost is not False:
+        return f._inline_cost
+    if f.kind != "expr" or not isinstance(f.text, str) or id(f) in busy:
+        return None                  # (a circle of definitions is reported when the rulebook is checked)
+    busy.add(id(f))
+    try:
+        cost = _inline_cost(parse(f.text, "expr"), names, busy)
+    except NordError:
+        cost = None
+    busy.discard(id(f))
+    f._inline_cost = cost
+    return cost

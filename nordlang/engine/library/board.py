@@ -118,7 +118,7 @@ def _coordinates(ctx, s):
       "a graph's edges); of a grid's cell, the cells above, to the left, to the right and below, within the grid",
       example="neighbors(s)")
 def _neighbors(ctx, s):
-    if _is_cell(ctx, s):
+    if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:  # (_is_cell)
         return cell_neighbors(ctx, s)
     return _per_space(ctx, ctx.rules.grid.orth, s)
 

@@ -11,7 +11,8 @@ the whole grid `amount`, `items` and `total` count every cell.
 from __future__ import annotations
 
 from ...errors import EvalError
-from .registry import _charge_, _def
+from ...lang.budget import SMALL, charge
+from .registry import _def
 
 
 def _grid(ctx, z) -> tuple[int, int]:
@@ -56,13 +57,16 @@ def _filled_cells(ctx, z):
         return ()
     pools = ctx.state.pools
     out = tuple([c for c in cells if pools[c]])     # (the cells are kept in order)
-    _charge_(ctx, len(out))
+    if len(out) > SMALL:
+        charge(ctx, len(out))
     return out
 
 
 @_def("grid_of", arity=(1, 1), doc="the grid zone a cell belongs to", example="grid_of(c) == tableau(player)",
       group="grids")
 def _grid_of(ctx, c):
+    if c.__class__ is tuple and len(c) == 4 and c[0] in ctx.rules.grid_zones:    # (_cell, written out)
+        return c[:2]
     return _cell(ctx, c)[:2]
 
 

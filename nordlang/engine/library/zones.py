@@ -35,25 +35,39 @@ def _amount(ctx, zone, item):
     pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
     if pool is not None:
         return pool.get(item, 0)
+    if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
+        return 0
     return ctx.state.amount(zone, item)
 
 
 @_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones")
 def _total(ctx, zone):
-    pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
+    st = ctx.state
+    pool = st.pools.get(zone)     # (the common cases, without a method call)
     if pool is not None:
         return sum(pool.values()) if pool else 0
     if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
         return 0
-    return ctx.state.total(zone)
+    track = st.tracks.get(zone)
+    if track is not None:
+        return len(track) - track.count(None)
+    return st.total(zone)
 
 
 @_def("items", arity=(1, 1), doc="the distinct items of a pool, a deck's list, a track's filled slots",
       example="items(hand(p))", group="zones")
 def _items(ctx, zone):
     pool = ctx.state.pools.get(zone)     # (a pool of one item or none, the common case, without a method call)
-    if pool is not None and len(pool) < 2:
-        return tuple(pool)
+    if pool is not None:
+        n = len(pool)
+        if n < 2:
+            return tuple(pool)
+        if n == 2:                      # (two kinds, as a tile and a piece on it: the kinds give State.items' order)
+            a, b = pool
+            if a[0] != b[0] and a[0].__class__ is str and b[0].__class__ is str:
+                return (a, b) if a[0] < b[0] else (b, a)
+    elif zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
+        return ()
     out = ctx.state.items(zone)
     if len(out) > SMALL:
         charge(ctx, len(out))
@@ -106,7 +120,9 @@ def _open_spaces(ctx, spaces):
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
       group="zones")
 def _slots(ctx, zone):
-    track = _track(ctx, zone)
+    track = ctx.state.tracks.get(zone)
+    if track is None:
+        track = _track(ctx, zone)       # (the error)
     return tuple([(i, x) for i, x in enumerate(track) if x is not None])
 
 
