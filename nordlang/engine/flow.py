@@ -312,10 +312,18 @@ class Machine(Lookahead, Options):
                 raise DeadEnd(step)
             state.pending = Pending(step, (), None, fr.vars, state.player)
             return
-        vals = self.values(state, fr, step, ctx)
-        if ins.plain and len(vals) > 1:      # (asked as it comes: the general case below comes to this)
-            state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
-            return
+        if ins.plain:                        # (asked as it comes: the general case below comes to this)
+            if step.alternatives:
+                vals = self.values(state, fr, step, ctx)
+            else:
+                vals = step.source(ctx)
+                if type(vals) is not tuple or not step.distinct or step.optional is not None:
+                    vals = self.from_source(step, vals)      # (else a distinct tuple is its options)
+            if len(vals) > 1:
+                state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
+                return
+        else:
+            vals = self.values(state, fr, step, ctx)
         if step.lookahead and len(vals) > 0:
             if probe:
                 # a probe only asks whether the turn can go on: one option that can is enough

@@ -22,20 +22,26 @@ class Options:
         """The option values of a choice before lookahead, duplicates removed."""
         if ctx is None:
             ctx = self._ctx(state, fr)
-        if step.alternatives:
-            vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
+        if not step.alternatives:
+            return self.from_source(step, step.source(ctx))
+        vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
+        if step.optional is not None and None not in vals:
+            vals.insert(0, None)
+        return vals
+
+    @staticmethod
+    def from_source(step, src) -> list | tuple:
+        """The option values of a choice from what its 'from' gave."""
+        if type(src) is not tuple and type(src) is not list:
+            src = _collection(src, step, "from")
+        # (a source known to hold nothing twice needs no search for duplicates: hashing a
+        # board's spaces is most of the cost of listing them)
+        if step.distinct:
+            if type(src) is tuple and step.optional is None:
+                return src          # (a tuple is never changed: the options may be it)
+            vals = list(src)
         else:
-            src = step.source(ctx)
-            if type(src) is not tuple and type(src) is not list:
-                src = _collection(src, step, "from")
-            # (a source known to hold nothing twice needs no search for duplicates: hashing a
-            # board's spaces is most of the cost of listing them)
-            if step.distinct:
-                if type(src) is tuple and step.optional is None:
-                    return src          # (a tuple is never changed: the options may be it)
-                vals = list(src)
-            else:
-                vals = list(dict.fromkeys(src))
+            vals = list(dict.fromkeys(src))
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
         return vals

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
-from ...lang.budget import SMALL, charge
+from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
 from .registry import _def, _track
 
@@ -102,8 +102,12 @@ def _occupied_spaces(ctx):
 def _open_spaces(ctx, spaces):
     if spaces is ctx.rules.grid.spaces:     # the whole board: kept by the state as pieces come and go
         if len(spaces) > SMALL:
-            charge(ctx, len(spaces))
-        return ctx.state.open_board()
+            b = ctx.budget                  # (charge written out)
+            b.left -= len(spaces)
+            if b.left < 0:
+                raise BudgetError()
+        view = ctx.state.free_view          # (open_board's common case written out)
+        return view if view is not None else ctx.state.open_board()
     # (filtered in C: this runs over whole boards every turn)
     out = tuple(filterfalse(ctx.rules.grid.structure_at.__contains__,
                             filterfalse(ctx.state.occupied.__contains__,
