@@ -1,6 +1,9 @@
 """Play complete games (for bench/instructions.sh): PLAYERS GAMES [AGENT].
 
-The game is the environment's BENCH_GAME, a bundled game's name (default nord).
+The game is the environment's BENCH_GAME, a bundled game's name (default nord);
+BENCH_WARM games (seeds from 1000, default 0) are played first, in the run
+that counts and the one it is compared with alike: what a long run costs
+a game once the memos' trials are settled.
 
 AGENT is an agent spec as on the command line (default: the bench's own
 random choice, one index per decision, which plays the same games as
@@ -19,7 +22,9 @@ from nordlang.agents.base import make_agents  # noqa: E402
 
 def main(players: int, games: int, agent: str | None = None) -> None:
     rules = nordlang.load_rules(os.environ.get("BENCH_GAME", "nord"), players=players)
-    for seed in range(100, 100 + games):
+    warm = int(os.environ.get("BENCH_WARM", "0"))
+    seeds = list(range(1000, 1000 + warm)) + list(range(100, 100 + games))
+    for seed in seeds:
         g = nordlang.Game(rules, seed)
         if agent is None:
             rng = random.Random(seed)

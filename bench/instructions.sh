@@ -6,7 +6,8 @@
 #
 #   bench/instructions.sh [PLAYERS] [GAMES] [AGENT]
 #
-# The game is Nord, or the bundled game BENCH_GAME names (BENCH_GAME=vikings).
+# The game is Nord, or the bundled game BENCH_GAME names (BENCH_GAME=vikings);
+# BENCH_WARM=30 plays 30 games first in both runs (the steady state of a long run).
 # Default: 4 players, 1 game, random choices (about 2 minutes); AGENT names
 # an agent as on the command line (`greedy`: a 2-player game takes about
 # 2 minutes, a 4-player one about 5).
