@@ -149,7 +149,10 @@ def test_ctrl_c_during_a_game_leaves_a_partial_log_that_replays(tmp_path, capsys
     proc = subprocess.Popen([sys.executable, "-m", "nordlang", "play", "--players", "2", "--seed", "1",
                              "--agents", "mcts:playouts=3000", "--log", str(log)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
-                            env={**os.environ, "PYTHONPATH": root, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONPATH": root, "PYTHONUNBUFFERED": "1"},
+                            # (a run started in the background inherits SIGINT ignored, and Python then
+                            # never raises KeyboardInterrupt: the child has it as a terminal gives it)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     watchdog = threading.Timer(180, proc.kill)
     watchdog.start()
     try:
