@@ -6,6 +6,7 @@ from ..errors import did_you_mean
 from . import ast as A
 from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
+from .facts import _NUMBERS_ONLY, NodeFacts
 from .memo import Func
 from .runtime import _COUNTER
 from .shortcuts import _TUPLES, Shortcuts
@@ -13,15 +14,13 @@ from .trace import _show
 
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
-_COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
-_NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
 # operators whose work grows with their operands' size: the helper that charges it to the budget
 _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==": "_eq", "!=": "_ne"}
 # the syntax of values that are no number (for * and %)
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts):
+class Expressions(Shortcuts, NodeFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
@@ -116,44 +115,6 @@ class Expressions(Shortcuts):
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
-
-    def _is_seq(self, node, scope, local) -> bool:
-        """Is the value a tuple or list already in order (so a loop over it
-        needs no sorting)? Only what is known when compiling says yes."""
-        if isinstance(node, (A.ListX, A.TupleX)):
-            return True
-        if isinstance(node, A.Comp):
-            return node.kind != "set"
-        name = node.id if isinstance(node, A.Name) else \
-            node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
-        if name is None or name in local or name in scope:      # a variable: any value
-            return False
-        f = self.names.funcs.get(name)
-        if f is not None:
-            return f.seq and (isinstance(node, A.Call) or not f.params)
-        b = self.names.registry.get(name)
-        return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
-
-    def _is_distinct(self, node, scope) -> bool:
-        """Is the value known, when compiling, to hold no value twice (so a
-        choice's options need no search for duplicates)? A set does not;
-        nor does a primitive that says so (Builtin.distinct)."""
-        if isinstance(node, A.Comp):
-            return node.kind == "set"
-        if not isinstance(node, (A.Name, A.Call)):
-            return False
-        call = isinstance(node, A.Call)
-        if call and not isinstance(node.func, A.Name):
-            return False
-        name = node.func.id if call else node.id
-        if name in scope or name in self.names.funcs:
-            return False
-        b = self.names.registry.get(name)
-        if b is None or not (call or b.kind == BARE):
-            return False
-        if b.distinct == "always":
-            return True
-        return b.distinct == "keeps" and call and len(node.args) >= 1 and self._is_distinct(node.args[0], scope)
 
     def _Comp(self, node, scope, local):
         elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
@@ -293,22 +254,6 @@ class Expressions(Shortcuts):
             self.current.inlines.add(f.name)
         return f"({self.gen(f.tree, frozenset(), sub)})"
 
-    def _simple(self, node, scope, local) -> bool:
-        """A name or constant: as cheap to compute twice as to keep."""
-        if isinstance(node, A.Const):
-            return True
-        if isinstance(node, A.Name):
-            b = self.names.registry.get(node.id)
-            return (node.id in local or node.id in scope or node.id in self.names.constants
-                    or (b is not None and b.kind == BARE))
-        return False
-
-    def _constant(self, node, scope, local):
-        if isinstance(node, A.Name) and node.id not in scope and node.id not in local \
-                and node.id in self.names.constants:
-            return True, self.names.constants[node.id]
-        return False, None
-
     def _Index(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)
         if isinstance(node.obj, (A.ListX, A.TupleX)):       # a list written out: its length is the text's
@@ -368,15 +313,6 @@ class Expressions(Shortcuts):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
         return f"({left} {node.op} {right})"
 
-    @staticmethod
-    def _is_number(node) -> bool:
-        """A number literal, or a product or remainder of numbers (no check needed)."""
-        if isinstance(node, A.Const):
-            return type(node.value) in (int, float)
-        if isinstance(node, A.Neg):
-            return Expressions._is_number(node.operand)
-        return isinstance(node, A.BinOp) and node.op in _NUMBERS_ONLY
-
     def _Neg(self, node, scope, local):
         return f"(-{self.gen(node.operand, scope, local)})"
 
@@ -396,16 +332,6 @@ class Expressions(Shortcuts):
         if self._is_truth(node.left, scope, local) and self._is_truth(node.right, scope, local):
             return src
         return f"(not not {src})"
-
-    def _is_truth(self, node, scope, local) -> bool:
-        """Is the value true or false, whatever it is, as far as the compiler knows?"""
-        if isinstance(node, A.Const):
-            return isinstance(node.value, bool)
-        if isinstance(node, (A.Not, A.BoolOp)):
-            return True
-        if isinstance(node, A.BinOp):
-            return node.op in _COMPARISONS
-        return self._kind_of(node, scope, local) == "truth"
 
     def _IfElse(self, node, scope, local):
         c = self.test(node.cond, scope, local)
