@@ -9,9 +9,8 @@ Each round runs the same seeded games in a fresh process per tree
 (PYTHONPATH=tree), one core, and the best round of each is compared.
 `--path api` picks by `len(game.legal_moves())` and `play_index`, as a
 user of the Python API would; `--path engine` by the pending choice's
-options, as the simulator does; `--path mcts` times --games decisions of
-the mcts agent (default budget) from seeded positions and compares the
-positions it creates per second.
+options, as the simulator does. The mcts agent's two trees compare with
+bench/mcts_ab.py (positions per second, and the same moves).
 """
 
 from __future__ import annotations
@@ -27,23 +26,6 @@ sys.path.insert(0, sys.argv[1])
 import nordlang
 game, players, n, path = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 rules = nordlang.load_rules(game, players)
-if path == "mcts":       # n decisions of the mcts agent (default budget) from seeded positions, as bench/speed.py
-    from nordlang.agents.base import make_agent
-    created, secs = 0, 0.0
-    for k in range(n):
-        r = random.Random(1 + k)
-        g = nordlang.Game(rules, 1 + k)
-        for _ in range(5 + 7 * k % 40):
-            g.play_index(r.randrange(len(g.legal_moves())))
-            if g.over:
-                g = nordlang.Game(rules, 1 + k)
-        agent = make_agent("mcts", 1 + k)
-        t = time.process_time()
-        agent.choose(g)
-        secs += time.process_time() - t
-        created += agent.last_stats["created"]
-    print(secs / created * n)      # (as seconds for n games: the same comparison below)
-    sys.exit()
 t = time.process_time()
 for seed in range(n):
     g = nordlang.Game(rules, seed)
@@ -63,8 +45,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--path", choices=["api", "engine", "mcts"], default="engine",
-                    help="mcts: --games decisions of the mcts agent; positions created per second")
+    ap.add_argument("--path", choices=["api", "engine"], default="engine")
     args = ap.parse_args()
     best = {}
     for _ in range(args.rounds):
@@ -74,10 +55,9 @@ def main() -> None:
                                   str(args.games), args.path], capture_output=True, text=True, env=env, check=True)
             best[tree] = min(best.get(tree, float("inf")), float(out.stdout))
     a, b = best[args.a], best[args.b]
-    what, unit = ("mcts decisions", "positions/s") if args.path == "mcts" else ("random games", "games/s")
-    print(f"{args.game} {args.players}p, {args.games} {what}, {args.path} path, best of {args.rounds} rounds:")
-    print(f"  {args.a}: {args.games / a:8.1f} {unit}")
-    print(f"  {args.b}: {args.games / b:8.1f} {unit}")
+    print(f"{args.game} {args.players}p, {args.games} random games, {args.path} path, best of {args.rounds} rounds:")
+    print(f"  {args.a}: {args.games / a:8.1f} games/s")
+    print(f"  {args.b}: {args.games / b:8.1f} games/s")
     print(f"  {args.b} / {args.a}: {a / b:.2f} times as fast")
 
 

@@ -8,7 +8,7 @@ quoting), and a check that both trees choose the same moves.
     python bench/mcts_ab.py /tmp/base . --decisions 4 --instructions   # valgrind: deterministic counts
 
 The decisions are those of bench/speed.py mcts_rate (a fresh agent at
-seeded positions of the game's phases). With --instructions each tree runs
+the seeded positions of bench/mcts_positions.py). With --instructions each tree runs
 once under callgrind, and the instructions of the searches alone (a run
 that only reaches the positions is subtracted) are divided by the
 positions created.
@@ -21,23 +21,20 @@ import os
 import subprocess
 import sys
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIGS = (("nord", 2), ("nord", 4), ("vikings", 2), ("vikings", 4))
 
 RUN = r'''
-import gc, random, sys, time
+import gc, sys, time
 sys.path.insert(0, sys.argv[1])
 import nordlang
+from mcts_positions import mcts_position      # (bench/, on the path after the tree)
 from nordlang.agents.base import make_agent
 game, players, n, search = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
 rules = nordlang.load_rules(game, players)
 created, secs, choices = 0, 0.0, []
 for k in range(n):        # as bench/speed.py mcts_rate, seed 1
-    r = random.Random(1 + k)
-    g = nordlang.Game(rules, 1 + k)
-    for _ in range(5 + 7 * k % 40):
-        g.play_index(r.randrange(len(g.legal_moves())))
-        if g.over:
-            g = nordlang.Game(rules, 1 + k)
+    g = mcts_position(nordlang, rules, k)
     if not search:
         continue
     agent = make_agent("mcts", 1 + k)
@@ -53,7 +50,7 @@ print(created, secs, ",".join(map(str, choices)))
 def run(tree, game, players, n, search=True, valgrind=False):
     """(positions created, seconds, choices[, instructions]) of one process."""
     tree = os.path.abspath(tree)
-    env = dict(os.environ, PYTHONPATH=tree, NORDLANG_CACHE="off", PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([tree, HERE]), NORDLANG_CACHE="off", PYTHONHASHSEED="0")
     cmd = [sys.executable, "-c", RUN, tree, game, str(players), str(n), "1" if search else "0"]
     if valgrind:
         cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd

@@ -158,22 +158,17 @@ def print_games(rows, out=sys.stdout):
 def mcts_rate(name, players, decisions, seed=1):
     """mcts (default budget) over `decisions` seeded positions: (positions created, seconds, decisions).
 
-    Position k is game seed + k after 5 + 7k mod 40 random decisions (a
-    spread of the game's phases; a game that ended by then is played from
-    its start instead); a fresh agent (seed + k) takes one decision there,
+    At each position of bench/mcts_positions.py a fresh agent (seed + k) takes one decision there,
     and the positions it created (last_stats["created"]) are counted over
     the wall time of that decision (with the collection of the young
     objects it leaves: the agent keeps the collector off while it searches)."""
+    from mcts_positions import mcts_position
+
     from nordlang.agents.base import make_agent
     rules = nordlang.load_rules(name, players)
     created, secs = 0, 0.0
     for k in range(decisions):
-        rng = random.Random(seed + k)
-        g = Game(rules, seed + k)
-        for _ in range(5 + 7 * k % 40):
-            g.play_index(rng.randrange(len(g.legal_moves())))
-            if g.over:
-                g = Game(rules, seed + k)
+        g = mcts_position(nordlang, rules, k, seed)
         agent = make_agent("mcts", seed + k)
         t = time.perf_counter()
         agent.choose(g)

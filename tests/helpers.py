@@ -1,6 +1,26 @@
 """Small helpers shared by tests."""
 
 
+def ev(game, text):
+    """The value of an expression of the rulebook's language on the game's position."""
+    from nordlang.lang.compiler import Compiler
+    from nordlang.lang.parser import parse
+    c = Compiler(game.rules.names, text=text)
+    fn = c.expr(parse(text, "expr"), frozenset())
+    assert not c.errors
+    return fn(game.rules.ctx(game.state))
+
+
+def run_effects(game, text):
+    """Run effects of the rulebook's language on the game's position."""
+    from nordlang.lang.compiler import Compiler
+    from nordlang.lang.parser import parse
+    c = Compiler(game.rules.names)
+    fn = c.block(parse(text, "effects"), frozenset())
+    assert not c.errors
+    fn(game.rules.ctx(game.state))
+
+
 def past_setup(game):
     """Take the first option of each choice the setup asks for (the players'
     starting settlements), so the game stands at its first turn."""

@@ -4,12 +4,12 @@
 from pathlib import Path
 
 import pytest
+from helpers import ev
+from helpers import run_effects as run
 
 import nordlang
 from nordlang.cli import main
 from nordlang.errors import EvalError
-from nordlang.lang.compiler import Compiler
-from nordlang.lang.parser import parse
 
 TABLEAU = Path(__file__).parent / "games" / "tableau" / "tableau.yaml"
 RED = ("tableau", 0)
@@ -19,20 +19,6 @@ RED = ("tableau", 0)
 def game():
     """The game at its first decision: the offer holds cards 1, 2, 3, 4; the deck 4, 3, 2, 1, 2, 4, 1, 3."""
     return nordlang.load(str(TABLEAU), seed=0)
-
-
-def ev(game, text):
-    c = Compiler(game.rules.names, text=text)
-    fn = c.expr(parse(text, "expr"), frozenset())
-    assert not c.errors
-    return fn(game.rules.ctx(game.state))
-
-
-def run(game, text):
-    c = Compiler(game.rules.names)
-    fn = c.block(parse(text, "effects"), frozenset())
-    assert not c.errors
-    fn(game.rules.ctx(game.state))
 
 
 def shown(game, text):

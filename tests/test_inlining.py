@@ -5,19 +5,11 @@ it; two such calls, or too much code once written in, and it is not. The
 values, and the place a failure is reported at, are the same either way."""
 
 import pytest
+from helpers import ev
 
 import nordlang
 from nordlang.errors import NordError
-from nordlang.lang.compiler import Compiler
-from nordlang.lang.parser import parse
 from nordlang.rules import build
-
-
-def ev(game, text):
-    c = Compiler(game.rules.names, text=text)
-    fn = c.expr(parse(text, "expr"), frozenset())
-    assert not c.errors
-    return fn(game.rules.ctx(game.state))
 
 
 def _fresh_rules(monkeypatch, game, players):

@@ -117,24 +117,14 @@ class _ShiftMasks(_Masks):
     square's (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with
     the spare column none of them wraps into a space of another row."""
 
-    __slots__ = ("shifts", "_spread")
+    # `spread` is a slot here: each board's own function, the shifts written in (_shifter),
+    # which `grow` and callers call as they call the square board's method
+    __slots__ = ("shifts", "spread")
 
     def __init__(self, grid, shifts):
         super().__init__(grid)
         self.shifts = shifts(self.row)
-        self._spread = _shifter(self.shifts)
-
-    def spread(self, m) -> int:
-        return self._spread(m)
-
-    def grow(self, seed, within) -> int:
-        spread = self._spread           # (the spread written out for these shifts: see _shifter)
-        c = seed
-        while True:
-            n = (c | spread(c)) & within
-            if n == c:
-                return c
-            c = n
+        self.spread = _shifter(self.shifts)
 
 
 def _shifter(shifts):

@@ -117,9 +117,8 @@ class Machine(Lookahead, Options):
                 state.player = (state.player + 1) % rules.num_players
             else:
                 state.player = rules.next_player(Ctx(state, rules, None, budget))
-        t = state.turn = state.turn + 1
-        # whose turn is a part of the position (lang/reads.py): State.touch("turn", ...) written out
-        state.version = state.parts[TURN] = hash((state.version, "turn", state.player, t))
+        state.turn += 1
+        state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
         state.turn_start = state.snapshot() if self._keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
@@ -184,6 +183,7 @@ class Machine(Lookahead, Options):
                             if state.probing:
                                 self._resume(state)
                         elif next_turns and state.turn:
+                            # the next player's turn (begin_turn's common case, its touch written out)
                             p = state.player = (state.player + 1) % rules.num_players
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))

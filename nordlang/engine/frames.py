@@ -64,10 +64,7 @@ class Pending:
     def text(self, i) -> str:
         if self._texts is not None:
             return self._texts[i]
-        v = self.options[i]
-        if v is None and self.step.optional is not None:      # (option_text written out)
-            return self.step.optional
-        return self.show(v)
+        return option_text(self.step, self.options[i], self.show)
 
     @property
     def texts(self) -> list:
