@@ -197,7 +197,9 @@ class Expressions(Shortcuts, NodeFacts):
                               hint=b.example and f"for example: {b.example}")
         self._check_literals(name, node, b, scope, local)
         if b.inline is not None:
-            return "(" + b.inline.format(*[f"({self.gen(a, scope, local)})" for a in node.args]) + ")"
+            src = self._template(b, node, scope, local)
+            if src is not None:
+                return src
         args = [self.gen(a, scope, local) for a in node.args]
         fused = self._fused(b, node, scope, local)
         if fused is not None:

@@ -87,3 +87,16 @@ class NodeFacts:
         if isinstance(node, A.BinOp):
             return node.op in _COMPARISONS
         return self._kind_of(node, scope, local) == "truth"
+
+    def _template(self, b, node, scope, local):
+        """A primitive's `inline` template filled in (Builtin.inline), or None
+        when an argument it names more than once is not simple (computed
+        twice it could cost, or fail twice): then it is called. `{fn}` in a
+        template is the primitive itself, for its uncommon cases."""
+        t = b.inline
+        for i, a in enumerate(node.args):
+            if t.count("{" + str(i) + "}") > 1 and not self._simple(a, scope, local):
+                return None
+        args = [f"({self.gen(a, scope, local)})" for a in node.args]
+        return "(" + t.format(*args, fn=self.bind(b.fn, "b") if "{fn}" in t else "") + ")"
+

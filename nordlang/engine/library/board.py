@@ -86,8 +86,14 @@ def _distance(ctx, a, b):
     return grid.distance(_space(ctx, a), _space(ctx, b))
 
 
+# row and column of a grid's cell written into the generated code (the uncommon cases call the primitive)
+_CELL_PART = ("{{0}}[{}] if {{0}}.__class__ is tuple and len({{0}}) == 4 and {{0}}[0].__class__ is str "
+              "and {{0}}[0] in ctx.rules.grid_zones else {{fn}}(ctx, {{0}})")
+
+
 @_def("row", arity=(1, 1), doc="the row of a space, from 1 at the top (the number in its name; on a hex "
-      "board the axial r + 1); of a grid's cell, its row as cell() numbers it, from 0", example="row(s) == 1")
+      "board the axial r + 1); of a grid's cell, its row as cell() numbers it, from 0", example="row(s) == 1",
+      inline=_CELL_PART.format(2))
 def _row(ctx, s):
     if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:
         return s[2]                    # a grid's cell (_is_cell, written out: this runs very often)
@@ -96,7 +102,7 @@ def _row(ctx, s):
 
 @_def("column", arity=(1, 1), doc="the column of a space, from 1 at the left (its letters a = 1, b = 2...; on "
       "a hex board the axial q + 1); of a grid's cell, its column as cell() numbers it, from 0",
-      example="column(s) == 1")
+      example="column(s) == 1", inline=_CELL_PART.format(3))
 def _column(ctx, s):
     if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:
         return s[3]                    # a grid's cell (_is_cell, written out: this runs very often)

@@ -63,7 +63,8 @@ def _filled_cells(ctx, z):
 
 
 @_def("grid_of", arity=(1, 1), doc="the grid zone a cell belongs to", example="grid_of(c) == tableau(player)",
-      group="grids")
+      group="grids", inline="{0}[:2] if {0}.__class__ is tuple and len({0}) == 4 and {0}[0].__class__ is str "
+                            "and {0}[0] in ctx.rules.grid_zones else {fn}(ctx, {0})")
 def _grid_of(ctx, c):
     if c.__class__ is tuple and len(c) == 4 and c[0] in ctx.rules.grid_zones:    # (_cell, written out)
         return c[:2]
