@@ -77,3 +77,26 @@ def test_two_items_of_two_kinds_come_in_the_order_of_their_kinds():
     assert game.state.items(("homeland", 0, 2, 1)) == ev(game, f"items({cell})")       # (the general path)
     run(game, f'move(viking("red"), {cell}, bag)\ncreate(island("right"), {cell})')  # two of one kind: by tag
     assert ev(game, f"items({cell})") == (("island", "left"), ("island", "right"))
+
+
+def test_a_cells_row_column_and_grid_written_in_give_the_primitives_values_and_errors(game, monkeypatch):
+    """row, column and grid_of of a name are written into the generated code
+    (their templates name the argument thrice); of a cell they take no call,
+    of anything else they call the primitive, whose values and errors stay."""
+    from dataclasses import replace
+    calls = []
+    registry = game.rules.names.registry
+    for name in ("row", "column", "grid_of"):
+        b = registry.get(name)
+        counted = replace(b, fn=lambda ctx, x, _fn=b.fn, _n=name: calls.append(_n) or _fn(ctx, x))
+        monkeypatch.setitem(registry.items, name, counted)
+    cells = "[cell(tableau(1), 1, 2), cell(tableau(0), 0, 2)]"
+    assert ev(game, f"[(row(c), column(c), grid_of(c)) for c in {cells}]") == \
+        ((1, 2, ("tableau", 1)), (0, 2, ("tableau", 0)))
+    assert calls == []
+    assert ev(game, "let c = cell(tableau(0), 1, 0) in row(c) + column(c)") == 1 and calls == []
+    # an argument that is no name is called (computed once), as before
+    assert ev(game, "row(cell(tableau(0), 1, 2)) + column(cell(tableau(0), 1, 2))") == 3
+    assert calls == ["row", "column"]
+    assert error(game, "let x = 3 in grid_of(x)") == "3 is not a cell of a grid"
+    assert error(game, "let x = (\"tableau\", 1, 2) in grid_of(x)") == "(tableau, 1, 2) is not a cell of a grid"
