@@ -16,6 +16,8 @@ from fractions import Fraction
 from math import lcm
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
@@ -70,7 +72,25 @@ class Rng:
 
     def shuffle(self, items: list, label=None) -> None:
         """Fisher-Yates, in place: each step a uniform pick of the item that
-        goes to the last place not yet settled."""
+        goes to the last place not yet settled (randrange and next64 written
+        out: the same numbers, without two calls an item; a subclass that
+        draws otherwise keeps its own randrange)."""
+        if type(self).randrange is not Rng.randrange or type(self).next64 is not Rng.next64:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.randrange(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                x = (x + _GOLDEN) & _MASK
+                r = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                r = ((r ^ (r >> 27)) * 0x94D049BB133111EB) & _MASK
+                r ^= r >> 31
+                if r < limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = x

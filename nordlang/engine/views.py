@@ -241,15 +241,25 @@ def _resample(s, viewer, rng) -> bool:
     sees); a wholly hidden deck is shuffled too. Uses only what the viewer
     sees and the multiset of the unseen, so two positions he cannot tell
     apart give the same sample. True when a space's pieces changed."""
-    show = s.rules.show
+    rules = s.rules
+    show, face_down = rules.show, rules.face_down
     places = []                       # (pool key, kind) for each unseen item, in an order the viewer knows
     slots = []                        # (deck key, index, kind) likewise
     unseen: dict = {}                 # kind -> the unseen tags
-    for key in sorted(s.pools, key=show):
+    # (a place's own visibility is asked once: most hide nothing, and are passed over before the sort)
+    hiding = []
+    revealed = s.revealed
+    for key, pool in s.pools.items():
+        if pool:
+            if key.__class__ is tuple and key and key[0].__class__ is str or key in revealed:
+                seen = _zone_seen(s, key, viewer)
+            else:
+                seen = None              # (a space or structure not turned over: each piece's kind decides)
+            if seen is False or seen is None and any(item[0] in face_down for item in pool):
+                hiding.append((key, seen))
+    for key, seen in sorted(hiding, key=lambda ks: show(ks[0])):
         pool = s.pools[key]
-        if not pool:
-            continue
-        hidden = [(item, n) for item, n in pool.items() if not sees(s, key, item, viewer)]
+        hidden = [(item, n) for item, n in pool.items() if seen is False or item[0] in face_down]
         if not hidden:
             continue
         pool = s.pools[key] = dict(pool)
@@ -260,23 +270,32 @@ def _resample(s, viewer, rng) -> bool:
     decks = []
     for key in sorted(s.decks, key=show):
         deck = s.decks[key]
+        if not deck:
+            continue
+        seen = _zone_seen(s, key, viewer)
+        if seen is True:
+            continue
         for i, x in enumerate(deck):
-            if not sees(s, key, x, viewer):
+            if seen is False or x[0] in face_down:
                 slots.append((key, i, x[0]))
                 unseen.setdefault(x[0], []).append(x[1])
-        if deck and _deck_hidden(s, key, viewer):
+        if seen is False:
             decks.append(key)
     if not places and not slots:
         return False
     for tags in unseen.values():
-        tags.sort(key=lambda t: (str(type(t)), str(t)))
+        if all(t.__class__ is str for t in tags):
+            tags.sort()                 # (the same order as the key below, for texts)
+        else:
+            tags.sort(key=lambda t: (str(type(t)), str(t)))
         rng.shuffle(tags)
     board = False
+    pools, space_set = s.pools, rules.grid.space_set
     for key, kind in places:
         item = (kind, unseen[kind].pop())
-        pool = s.pools[key]
+        pool = pools[key]
         pool[item] = pool.get(item, 0) + 1
-        board = board or key in s.rules.grid.space_set
+        board = board or key in space_set
     for key, i, kind in slots:
         s.decks[key][i] = (kind, unseen[kind].pop())
     for key in decks:
