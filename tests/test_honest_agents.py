@@ -145,3 +145,54 @@ def test_mcts_over_several_samples_is_honest_and_deterministic():
     g = nordlang.load(str(BIDS), seed=1)
     spec = "mcts:playouts=30,samples=3"
     assert make_agent(spec, 5).choose(g) == make_agent(spec, 5).choose(g)
+
+
+def test_a_sample_for_one_who_waits_keeps_the_tile_another_chose_and_asks_him_anew():
+    """Blue chose a treasure tile (all saw which) and places next: a sample
+    for red keeps one such tile in blue's hand (his other tiles, unseen by
+    red, are dealt afresh) and asks blue's placement anew, so every one of
+    its options plays on the sample; red's own hand and sight are as they were."""
+    rules = nordlang.load_rules("nord", players=4)
+    g = nordlang.Game(rules, 0)
+    r = random.Random(0)
+    while not (g.to_move == 1 and g.choice == "place" and g.state.frames[-1].vars.get("play")):
+        g.play_index(r.randrange(len(g.legal_moves())))
+    tile = g.state.frames[-1].vars["play"]
+    dealt = set()
+    for seed in range(12):
+        s = g.for_player(0, seed)
+        assert s.observation(0) == g.observation(0)
+        hand = s.state.pools[("hand", 1)]
+        assert hand.get(tile, 0) >= 1 and sum(hand.values()) == sum(g.state.pools[("hand", 1)].values())
+        dealt.add(tuple(sorted(hand)))
+        assert s.to_move == 1 and s.choice == "place"
+        for i in range(len(s.legal_moves())):
+            t = s.clone()
+            t.play_index(i)                  # (the tile goes from blue's hand to the played ones)
+            played = "amount(played, t)"
+            assert t.evaluate(played, t=tile) == g.evaluate(played, t=tile) + 1
+    assert len(dealt) > 1                    # blue's other tiles differ between samples
+
+
+def test_a_sample_for_one_who_waits_offers_another_the_tiles_it_dealt_him():
+    """Blue is to choose a tile of his hand: in a sample for red his hand is
+    dealt afresh and his choice asked anew, so its options are the sample's
+    tiles (and every one plays), not the real ones."""
+    rules = nordlang.load_rules("nord", players=4)
+    g = nordlang.Game(rules, 0)
+    r = random.Random(0)
+    while not (g.to_move == 1 and g.choice == "play" and len(g.legal_moves()) > 2):
+        g.play_index(r.randrange(len(g.legal_moves())))
+    offered = set()
+    for seed in range(12):
+        s = g.for_player(0, seed)
+        hand = s.state.pools[("hand", 1)]
+        if s.choice == "play":
+            options = [v for v in s.state.pending.options if v is not None]
+            assert set(options) <= set(hand)
+            offered.add(tuple(sorted(options)))
+        else:                               # (no tile dealt him can be played: 'none' was his only option)
+            assert s.state.history[-1][1:] == (1, "play", "none", True) and s.choice == "place"
+        for i in range(len(s.legal_moves())):
+            s.clone().play_index(i)
+    assert len(offered) > 1

@@ -355,6 +355,16 @@ class Machine(Lookahead, Options):
             return
         state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
 
+    def ask_again(self, state):
+        """Ask the pending choice anew on this position: a sample whose unseen
+        items were dealt afresh, where another's decision takes its options
+        from the items the sample gave him (the real ones are not there).
+        DeadEnd when none is left to him."""
+        fr = state.frames[-1]
+        state.pending = None
+        fr.pc -= 1                       # (back to the choice: the instruction just run)
+        self.run(state)
+
     def choose(self, state, index: int):
         """Take option `index` of the pending choice and run on."""
         p = state.pending

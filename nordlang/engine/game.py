@@ -197,7 +197,17 @@ class Game:
 
         def secret(state, viewer, rng):
             machine.secret.resample(machine, state, viewer, rng)
-        return Game(self.rules, self.seed, sample(self.state, player, check_seed(seed), secret))
+        state = sample(self.state, player, check_seed(seed), secret)
+        p = state.pending
+        if p is not None and p.player != player and p.step.simultaneous is None and self.rules.hidden_information:
+            # another's decision: his options are drawn from what the sample dealt him
+            asked = state.clone()
+            try:
+                machine.ask_again(asked)
+                state = asked
+            except DeadEnd:
+                pass            # (none of his options is left in this sample: the choice stays as it was asked)
+        return Game(self.rules, self.seed, state)
 
     def view(self, player: int | None):
         """The position as `player` sees it (None: the referee, everything):

@@ -23,6 +23,7 @@ A viewer is a player's number; None is the referee, who sees everything.
 
 from __future__ import annotations
 
+from .program import Choice
 from .rng import Rng
 
 HIDDEN = "?"          # the tag of an item seen face down
@@ -235,12 +236,62 @@ def observation(state, viewer) -> str:
 
 
 # ---------------- honest samples ----------------
-def _resample(s, viewer, rng) -> bool:
+def _bound_items(state) -> frozenset:
+    """(place, item) for each item the flow holds as the answer of an open
+    choice that lies in a place of the player who chose it (a tile chosen
+    earlier in the turn, in his hand until it is played): all saw that move,
+    so all know he holds one such item, and a sample leaves one there.
+    (A secret answer is the simultaneous choices' to sample.)"""
+    chosen = {}
+    for fr in state.frames:
+        for ins in fr.code:
+            if ins.__class__ is Choice and ins.step.simultaneous is None and ins.step.name in fr.vars:
+                chosen[ins.step.name] = fr.vars[ins.step.name]
+    if not chosen:
+        return frozenset()
+    who = {}
+    for _turn, player, name, _text, _forced in reversed(state.history):
+        if name in chosen and name not in who:
+            who[name] = player
+            if len(who) == len(chosen):
+                break
+    out = set()
+    for name, value in chosen.items():
+        if name in who:
+            for item in _items_in(value):
+                out.update((key, item) for key in _places_of(state, who[name]) if item in _key_items(state, key))
+    return frozenset(out)
+
+
+def _items_in(value) -> list:
+    out, stack = [], [value]
+    while stack:
+        v = stack.pop()
+        if v.__class__ is tuple and len(v) == 2 and v[0].__class__ is str:
+            out.append(v)
+        elif v.__class__ in (tuple, list, frozenset):
+            stack.extend(v)
+    return out
+
+
+def _places_of(state, player) -> list:
+    """The keys of the pools and decks a player owns."""
+    return [key for zones in (state.pools, state.decks) for key in zones
+            if key.__class__ is tuple and len(key) == 2 and key[0].__class__ is str and key[1] == player]
+
+
+def _key_items(state, key):
+    pool = state.pools.get(key)
+    return pool if pool is not None else state.decks.get(key, ())
+
+
+def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     """Deal the items `viewer` cannot see at random over the places he cannot
     see into, each place keeping how many of each kind it holds (which he
     sees); a wholly hidden deck is shuffled too. Uses only what the viewer
     sees and the multiset of the unseen, so two positions he cannot tell
-    apart give the same sample. True when a space's pieces changed."""
+    apart give the same sample. One of each `pinned` (place, item) stays there (_bound_items).
+    True when a space's pieces changed."""
     rules = s.rules
     show, face_down = rules.show, rules.face_down
     places = []                       # (pool key, kind) for each unseen item, in an order the viewer knows
@@ -259,12 +310,18 @@ def _resample(s, viewer, rng) -> bool:
                 hiding.append((key, seen))
     for key, seen in sorted(hiding, key=lambda ks: show(ks[0])):
         pool = s.pools[key]
-        hidden = [(item, n) for item, n in pool.items() if seen is False or item[0] in face_down]
+        hidden = [(item, n - ((key, item) in pinned)) for item, n in pool.items()
+                  if seen is False or item[0] in face_down]
+        hidden = [(item, n) for item, n in hidden if n > 0]
         if not hidden:
             continue
         pool = s.pools[key] = dict(pool)
         for item, n in hidden:
-            del pool[item]
+            left = pool[item] - n            # (a pinned one stays)
+            if left:
+                pool[item] = left
+            else:
+                del pool[item]
             places.extend([(key, item[0])] * n)
             unseen.setdefault(item[0], []).extend([item[1]] * n)
     decks = []
@@ -275,8 +332,11 @@ def _resample(s, viewer, rng) -> bool:
         seen = _zone_seen(s, key, viewer)
         if seen is True:
             continue
+        kept = {x for k, x in pinned if k == key}
         for i, x in enumerate(deck):
-            if seen is False or x[0] in face_down:
+            if x in kept:
+                kept.discard(x)          # (one of each pinned item stays: the first)
+            elif seen is False or x[0] in face_down:
                 slots.append((key, i, x[0]))
                 unseen.setdefault(x[0], []).append(x[1])
         if seen is False:
@@ -312,7 +372,7 @@ def sample(state, viewer, seed: int, resample_choice=None):
     rng = Rng(seed)
     s.rng = Rng(rng.next64())
     if state.rules.hidden_information and viewer is not None:
-        if _resample(s, viewer, rng):
+        if _resample(s, viewer, rng, _bound_items(state)):
             _reoccupy(s)
         if s.turn_start is not None:
             start = s.turn_start.clone()
