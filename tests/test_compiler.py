@@ -115,9 +115,10 @@ def test_a_variable_named_like_a_sequence_primitive_is_still_sorted():
     assert fn(Ctx(g.state, rules)) == (1, 9)
 
 
-def test_inline_sources_use_each_argument_once():
+def test_inline_sources_use_every_argument():
     """A primitive's inline source is written in place of the call: an
-    argument used twice would be computed twice, one left out never."""
+    argument left out would never be computed (one named twice is written in
+    only when it is a name or constant: test_primitive_fast_paths)."""
     from nordlang.lang.builtins import BARE
     rules = nordlang.load_rules(players=2)
     checked = 0
@@ -126,7 +127,7 @@ def test_inline_sources_use_each_argument_once():
             continue
         n = 0 if b.kind == BARE else b.arity[1]
         assert b.kind == BARE or b.arity[0] == n, name             # a fixed number of arguments
-        assert sorted(re.findall(r"\{(\d+)\}", b.inline)) == [str(i) for i in range(n)], name
+        assert sorted(set(re.findall(r"\{(\d+)\}", b.inline))) == [str(i) for i in range(n)], name
         checked += 1
     assert checked >= 4
 

@@ -27,7 +27,8 @@ class Builtin:
     static: bool = False       # depends only on its arguments and the board, never on the position
     seq: bool = False          # returns a tuple or list, already in order: iterating it needs no sort
     inline: str | None = None  # the same as Python source, written into generated code instead of a call:
-    #                            `ctx` is the context and {0}, {1}... the arguments, each used once
+    #                            `ctx` is the context, {0}, {1}... the arguments (one named more than once
+    #                            is written in only when simple), {fn} the primitive (for its uncommon cases)
     args: tuple = ()           # the kind of value each argument takes (a name of KINDS, or None: any)
     returns: str | None = None  # the kind of value it gives (a name of KINDS), when it is one
     fused: tuple = ()          # (primitive, fn): when argument 1 is a call of that primitive with one
