@@ -17,7 +17,8 @@ Parts, in order (all on one core, one process at a time):
   (bench/handwritten/compare.py);
 - mcts: positions per second of the mcts agent (default budget) on Nord and
   Vikings, over a fixed set of decisions from seeded positions (two trees
-  side by side, with a check of the same moves: bench/mcts_ab.py);
+  side by side, with a check of the same moves: bench/mcts_ab.py), and the
+  time of the honest sample each decision searches from (game.for_player);
 - startup: wall time of start-up commands as subprocesses (median of runs).
 
 The machine's speed drifts: compare figures across runs by their ratios to
@@ -98,10 +99,11 @@ def main(argv=None, out=sys.stdout):
         say()
         say(f"mcts, default budget: positions created per second of decision ({m_decisions} decisions "
             f"from seeded positions)")
-        say(f"{'game':<14}{'players':>7}{'positions/s':>13}{'positions':>11}{'seconds':>9}")
+        say(f"{'game':<14}{'players':>7}{'positions/s':>13}{'positions':>11}{'seconds':>9}{'a sample, us':>14}")
         for name, players in (("nord", 2), ("nord", 4), ("vikings", 2), ("vikings", 4)):
             created, secs, _n = speed.mcts_rate(name, players, m_decisions)
-            say(f"{name:<14}{players:>7}{created / secs:13.0f}{created:11}{secs:9.2f}")
+            sample = speed.sample_time(name, players, positions=max(1, min(12, m_decisions)))
+            say(f"{name:<14}{players:>7}{created / secs:13.0f}{created:11}{secs:9.2f}{1e6 * sample:14.0f}")
     if "startup" in parts:
         say()
         say(f"Start-up, wall time of a subprocess (median of {s_runs})")

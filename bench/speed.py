@@ -178,6 +178,23 @@ def mcts_rate(name, players, decisions, seed=1):
     return created, secs, decisions
 
 
+def sample_time(name, players, positions=12, rounds=5, seed=1):
+    """Seconds an honest sample takes (`game.for_player(mover, seed)`, what
+    mcts and greedy search from at each decision): the best of `rounds`
+    passes over the seeded positions of bench/mcts_positions.py."""
+    from mcts_positions import mcts_position
+    rules = nordlang.load_rules(name, players)
+    games = [mcts_position(nordlang, rules, k, seed) for k in range(positions)]
+    best = None
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for g in games:
+            g.for_player(g.to_move, seed)
+        secs = (time.perf_counter() - t) / len(games)
+        best = secs if best is None else min(best, secs)
+    return best
+
+
 def startup_times(runs, root=ROOT):
     """Median wall time (seconds) of `runs` runs of each start-up command, as subprocesses,
     with this checkout's nordlang first on the path (after one untimed run: bytecode and disk caches warm,

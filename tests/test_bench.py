@@ -39,7 +39,7 @@ def test_every_benchmark_runs_in_its_tiny_mode():
     for heading in ("Random games per second", "Hex 11x11 side by side", "Nord against the hand-written engine",
                     "mcts, default budget", "Start-up, wall time"):
         assert heading in text
-    for row in ("tictactoe", "hand-written", "nordlang api", "nord play --game tictactoe"):
+    for row in ("tictactoe", "hand-written", "nordlang api", "nord play --game tictactoe", "a sample, us"):
         assert row in text
 
 
