@@ -41,7 +41,8 @@ class Links:
     for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "_prior", "memo", "_adj", "_g",
+                 "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -51,7 +52,8 @@ class Links:
         self._base = None
         self._comps = mk.split(self.occ)
         self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
-        self.sfront = {}
+        self.sfront = {}        # structure -> (its halo, its frontier's mask, its frontier): see structure_frontier
+        self._prior = None      # (occ, sfront) of the links these were made from (added, removed)
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
@@ -86,6 +88,7 @@ class Links:
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
         new._comps = new._sc = None
         new.sfront = {}
+        new._prior = (self.occ, self.sfront)
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -212,14 +215,46 @@ class Links:
         components of the occupied ones."""
         hit = self.sfront.get(sid)
         if hit is None:
-            mk, occ = self.masks, self.occ
-            fm = mk.faces[sid][1]
+            hit = self._frontier_entry(sid)
+        return hit[2]
+
+    def _frontier_entry(self, sid) -> tuple:
+        """(halo, mask, spaces) of a structure's frontier: its spaces as a
+        mask and a set, and its halo: the structure's faces, the components
+        they touch (`around`) and the spaces next to those.
+
+        The links these were made from (`_prior`) may know it already: a
+        piece placed on a space outside the halo joins no component around
+        the structure (it is next to none, and no face), so `around` stays
+        and the frontier too (the space was not in it); a piece lifted from
+        a space outside the halo leaves `around` whole (the space is in none
+        of its components) and opens no space next to it. Pieces placed and
+        lifted one at a time, each outside the same halo, keep it so: when
+        every space that changed lies outside the halo, the entry holds as
+        it was."""
+        mk, occ = self.masks, self.occ
+        prior = self._prior
+        if prior is not None:
+            hit = prior[1].get(sid)
+            if hit is not None and not (prior[0] ^ occ) & hit[0]:
+                self.sfront[sid] = hit
+                return hit
+        last = mk.fronts.get(sid)
+        if last is not None and not (last[0] ^ occ) & last[1][0]:
+            self.sfront[sid] = hit = last[1]
+            return hit
+        fm = mk.faces[sid][1]
+        halo = fm
+        front = fm
+        if fm & occ:
             around = 0
-            if fm & occ:
-                for c in self.struct_comps[sid]:
-                    around |= c
-                around = mk.spread(around)
-            hit = self.sfront[sid] = mk.spaces((around | fm) & mk.free & ~occ)
+            for c in self.struct_comps[sid]:
+                around |= c
+            front = mk.spread(around) | fm
+            halo = front | around
+        front &= mk.free & ~occ
+        hit = self.sfront[sid] = (halo, front, mk.spaces(front))
+        mk.fronts[sid] = (occ, hit)
         return hit
 
     def connected(self, a, b) -> bool:

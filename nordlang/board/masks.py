@@ -9,6 +9,8 @@ the rules' connected(...) and component(...) reach through them.
 
 from __future__ import annotations
 
+from ..lang.builtins import BITS_LIMIT, BITS_OF
+
 _SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 _REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
 
@@ -21,7 +23,7 @@ class _Masks:
     (see `reach`)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached")
+                 "reached", "fronts")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -38,14 +40,27 @@ class _Masks:
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
+        self.fronts: dict = {}                     # structure -> (occ, its last frontier entry: graph.py)
 
     def spaces(self, m) -> frozenset:
+        """The set of a mask's spaces: the same set for the same mask while
+        it is kept, and known by its bits to the rules' union (BITS_OF)."""
         hit = self.spaces_of.get(m)
         if hit is None:
             if len(self.spaces_of) > _SETS_LIMIT:
                 self.spaces_of.clear()
             hit = self.spaces_of[m] = frozenset(self.members(m))
+            if len(BITS_OF) > BITS_LIMIT:
+                BITS_OF.clear()
+            BITS_OF[id(hit)] = (hit, self, m)
         return hit
+
+    def bits_of(self, s):
+        """The mask of a set this layout made (spaces), or None."""
+        known = BITS_OF.get(id(s))
+        if known is not None and known[0] is s and known[1] is self:
+            return known[2]
+        return None
 
     def members(self, m) -> list:
         out = []

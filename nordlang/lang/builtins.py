@@ -286,9 +286,43 @@ def _first(ctx, c, default=None):
     return default
 
 
+# Sets a library made from the bits of a layout (the board's spaces as bits:
+# board/masks.py): id(set) -> (the set, the layout, its bits). union joins
+# such sets as bits and makes one set at the end (the layout's own, kept by
+# its bits), and libraries read a set's bits here instead of from its
+# members. Each set is held here, so its id is not reused while it is.
+BITS_OF: dict = {}
+BITS_LIMIT = 20_000       # (cleared when full)
+
+
+def _union_of_bits(cs):
+    """union of sets of one layout, all in BITS_OF, made on their bits; None
+    when one is not there (or of another layout)."""
+    bits_of = BITS_OF
+    known = bits_of.get(id(cs[0]))
+    if known is None or known[0] is not cs[0]:
+        return None
+    layout, m = known[1], known[2]
+    for c in cs:
+        k = bits_of.get(id(c))
+        if k is None or k[0] is not c or k[1] is not layout:
+            return None
+        m |= k[2]
+    return layout.spaces(m)
+
+
 @_d("union", arity=(1, 1), doc="union of a collection of collections", example="union([[1], [2]])",
     group="collections")
 def _union(ctx, cs):
+    if cs.__class__ is tuple and cs:
+        out = _union_of_bits(cs)
+        if out is not None:
+            work = len(cs)
+            for c in cs:
+                work += len(c)
+            if work > SMALL:
+                charge(ctx, work)
+            return out
     out = set()
     work = 0
     for c in ordered(cs):

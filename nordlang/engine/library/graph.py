@@ -246,7 +246,8 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
     taken = ctx.state.links.occ
     if len(ctx.state.occupied) != taken.bit_count():       # (pieces that occupy without linking)
         taken = _mask_of(ctx, tuple(ctx.state.occupied))
-    return _subsets(pre, m & layout.free & ~taken, lo, hi, anchors, max_regions, ctx.budget)
+    anchor_bits = None if anchors is None else layout.bits_of(anchors)
+    return _subsets(pre, m & layout.free & ~taken, lo, hi, anchors, max_regions, ctx.budget, anchor_bits)
 
 
 @_def("groups", arity=(3, 5),
