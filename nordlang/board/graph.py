@@ -114,16 +114,19 @@ class Links:
             else:
                 comps.append(c)
         if lifted or placed & (placed - 1):
-            comps.extend(mk.split(loose & ~lifted))
+            fresh = mk.split(loose & ~lifted)
         else:
-            comps.append(loose)             # (one piece placed: it joins all around it into one)
+            fresh = [loose]                 # (one piece placed: it joins all around it into one)
+        comps.extend(fresh)
         self._comps = comps
         sc = base._sc                       # (loose holds the spaces lifted too: their components')
         if loose & mk.any_face:
+            # a structure facing loose keeps its components that lie apart from it, and
+            # takes the new ones it faces
             sc = dict(sc)
             for sid, _faces, fm in mk.facing:
                 if fm & loose:
-                    sc[sid] = frozenset([c for c in comps if c & fm])
+                    sc[sid] = frozenset([c for c in sc[sid] if not c & loose] + [c for c in fresh if c & fm])
         self._sc = sc
 
     def comp_of(self, x):

@@ -42,14 +42,16 @@ class _Masks:
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
         self.fronts: dict = {}                     # structure -> (occ, its last frontier entry: graph.py)
 
-    def spaces(self, m) -> frozenset:
+    def spaces(self, m, parts=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
-        it is kept, and known by its bits to the rules' union (BITS_OF)."""
+        it is kept, and known by its bits to the rules' union (BITS_OF).
+        `parts`, when given, are sets whose union it is (made so at C
+        speed, rather than listed bit by bit)."""
         hit = self.spaces_of.get(m)
         if hit is None:
             if len(self.spaces_of) > _SETS_LIMIT:
                 self.spaces_of.clear()
-            hit = self.spaces_of[m] = frozenset(self.members(m))
+            hit = self.spaces_of[m] = frozenset(self.members(m)) if parts is None else frozenset().union(*parts)
             if len(BITS_OF) > BITS_LIMIT:
                 BITS_OF.clear()
             BITS_OF[id(hit)] = (hit, self, m)

@@ -308,7 +308,7 @@ def _union_of_bits(cs):
         if k is None or k[0] is not c or k[1] is not layout:
             return None
         m |= k[2]
-    return layout.spaces(m)
+    return layout.spaces(m, cs)
 
 
 @_d("union", arity=(1, 1), doc="union of a collection of collections", example="union([[1], [2]])",
