@@ -41,8 +41,7 @@ class Links:
     for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "_prior", "memo", "_adj", "_g",
-                 "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -52,8 +51,7 @@ class Links:
         self._base = None
         self._comps = mk.split(self.occ)
         self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
-        self.sfront = {}        # structure -> (its halo, its frontier's mask, its frontier): see structure_frontier
-        self._prior = None      # (occ, sfront) of the links these were made from (added, removed)
+        self.sfront = {}        # structure -> its frontier (see structure_frontier)
         self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
@@ -88,7 +86,6 @@ class Links:
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
         new._comps = new._sc = None
         new.sfront = {}
-        new._prior = (self.occ, self.sfront)
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -218,46 +215,39 @@ class Links:
         components of the occupied ones."""
         hit = self.sfront.get(sid)
         if hit is None:
-            hit = self._frontier_entry(sid)
-        return hit[2]
+            hit = self.sfront[sid] = self._structure_frontier(sid)
+        return hit
 
-    def _frontier_entry(self, sid) -> tuple:
-        """(halo, mask, spaces) of a structure's frontier: its spaces as a
-        mask and a set, and its halo: the structure's faces, the components
-        they touch (`around`) and the spaces next to those.
+    def _structure_frontier(self, sid) -> frozenset:
+        """A structure's frontier, or the board's last one for it (masks.py
+        `fronts`: the occupancy it was for, its halo, its set) when no space
+        that changed since lies in its halo: the structure's faces, the
+        components they touch (`around`) and the spaces next to those.
 
-        The links these were made from (`_prior`) may know it already: a
-        piece placed on a space outside the halo joins no component around
-        the structure (it is next to none, and no face), so `around` stays
-        and the frontier too (the space was not in it); a piece lifted from
-        a space outside the halo leaves `around` whole (the space is in none
-        of its components) and opens no space next to it. Pieces placed and
-        lifted one at a time, each outside the same halo, keep it so: when
-        every space that changed lies outside the halo, the entry holds as
-        it was."""
+        A piece placed on a space outside the halo joins no component
+        around the structure (it is next to none, and no face), so `around`
+        stays and the frontier too (the space was not in it); a piece
+        lifted from a space outside the halo leaves `around` whole (the
+        space is in none of its components) and opens no space next to it.
+        Pieces placed and lifted one at a time, each outside the same halo,
+        keep it so: when every space that changed lies outside the halo,
+        the frontier is as it was. (The frontier is kept as a set of spaces
+        and the halo as a mask: neither is work for the garbage collector
+        beyond the set.)"""
         mk, occ = self.masks, self.occ
-        prior = self._prior
-        if prior is not None:
-            hit = prior[1].get(sid)
-            if hit is not None and not (prior[0] ^ occ) & hit[0]:
-                self.sfront[sid] = hit
-                return hit
         last = mk.fronts.get(sid)
-        if last is not None and not (last[0] ^ occ) & last[1][0]:
-            self.sfront[sid] = hit = last[1]
-            return hit
+        if last is not None and not (last[0] ^ occ) & last[1]:
+            return last[2]
         fm = mk.faces[sid][1]
-        halo = fm
-        front = fm
+        halo = front = fm
         if fm & occ:
             around = 0
             for c in self.struct_comps[sid]:
                 around |= c
             front = mk.spread(around) | fm
             halo = front | around
-        front &= mk.free & ~occ
-        hit = self.sfront[sid] = (halo, front, mk.spaces(front))
-        mk.fronts[sid] = (occ, hit)
+        hit = mk.spaces(front & mk.free & ~occ)
+        mk.fronts[sid] = (occ, halo, hit)
         return hit
 
     def connected(self, a, b) -> bool:

@@ -9,7 +9,7 @@ the rules' connected(...) and component(...) reach through them.
 
 from __future__ import annotations
 
-from ..lang.builtins import BITS_LIMIT, BITS_OF
+from ..lang.builtins import MASKED
 
 _SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 _REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
@@ -23,7 +23,7 @@ class _Masks:
     (see `reach`)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached", "fronts")
+                 "reached", "fronts", "ids")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -40,28 +40,32 @@ class _Masks:
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
-        self.fronts: dict = {}                     # structure -> (occ, its last frontier entry: graph.py)
+        self.fronts: dict = {}                     # structure -> (occ, halo, its frontier): graph.py
+        self.ids: dict = {}                        # id of a set in spaces_of -> its mask
 
     def spaces(self, m, parts=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
-        it is kept, and known by its bits to the rules' union (BITS_OF).
-        `parts`, when given, are sets whose union it is (made so at C
-        speed, rather than listed bit by bit)."""
+        it is kept, and known by its bits to the rules' union (see
+        `bits_of`). `parts`, when given, are sets whose union it is (made so
+        at C speed, rather than listed bit by bit)."""
         hit = self.spaces_of.get(m)
         if hit is None:
             if len(self.spaces_of) > _SETS_LIMIT:
                 self.spaces_of.clear()
+                self.ids.clear()
             hit = self.spaces_of[m] = frozenset(self.members(m)) if parts is None else frozenset().union(*parts)
-            if len(BITS_OF) > BITS_LIMIT:
-                BITS_OF.clear()
-            BITS_OF[id(hit)] = (hit, self, m)
+            self.ids[id(hit)] = m
+            MASKED[0] = self
         return hit
 
     def bits_of(self, s):
-        """The mask of a set this layout made (spaces), or None."""
-        known = BITS_OF.get(id(s))
-        if known is not None and known[0] is s and known[1] is self:
-            return known[2]
+        """The mask of a set this layout made and keeps (spaces), or None.
+        (`ids` holds numbers only, which the garbage collector never walks;
+        each id is of a set `spaces_of` holds, so it is not reused while
+        it is there.)"""
+        m = self.ids.get(id(s))
+        if m is not None and self.spaces_of.get(m) is s:
+            return m
         return None
 
     def members(self, m) -> list:

@@ -286,28 +286,26 @@ def _first(ctx, c, default=None):
     return default
 
 
-# Sets a library made from the bits of a layout (the board's spaces as bits:
-# board/masks.py): id(set) -> (the set, the layout, its bits). union joins
-# such sets as bits and makes one set at the end (the layout's own, kept by
-# its bits), and libraries read a set's bits here instead of from its
-# members. Each set is held here, so its id is not reused while it is.
-BITS_OF: dict = {}
-BITS_LIMIT = 20_000       # (cleared when full)
+# The layout (the board's spaces as bits: board/masks.py) whose sets union
+# joins as bits, making one set at the end (the layout's own, kept by its
+# bits): the last one that made a set. MASKED[0].bits_of(s) is a set's mask
+# when that layout made it and keeps it, else None.
+MASKED: list = [None]
 
 
 def _union_of_bits(cs):
-    """union of sets of one layout, all in BITS_OF, made on their bits; None
-    when one is not there (or of another layout)."""
-    bits_of = BITS_OF
-    known = bits_of.get(id(cs[0]))
-    if known is None or known[0] is not cs[0]:
+    """union of sets the last layout made and keeps, made on their bits;
+    None when one is not such a set."""
+    layout = MASKED[0]
+    if layout is None:
         return None
-    layout, m = known[1], known[2]
+    ids, made = layout.ids, layout.spaces_of
+    m = 0
     for c in cs:
-        k = bits_of.get(id(c))
-        if k is None or k[0] is not c or k[1] is not layout:
+        k = ids.get(id(c))
+        if k is None or made.get(k) is not c:
             return None
-        m |= k[2]
+        m |= k
     return layout.spaces(m, cs)
 
 
