@@ -60,7 +60,7 @@ def test_carried_frontiers_equal_fresh_ones(kind):
             pool.append(links)
             for sid in rng.sample(sorted(grid.structures), 3):
                 last = mk.fronts.get(sid)       # (occupancy, halo, frontier) last worked out
-                if sid not in links.sfront and last is not None and last[0] != links.occ \
+                if sid not in links.memo and last is not None and last[0] != links.occ \
                         and not (last[0] ^ links.occ) & last[1]:
                     carried += 1
                 got = links.structure_frontier(sid)

@@ -41,7 +41,7 @@ class Links:
     for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -51,8 +51,7 @@ class Links:
         self._base = None
         self._comps = mk.split(self.occ)
         self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
-        self.sfront = {}        # structure -> its frontier (see structure_frontier)
-        self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
+        self.memo = {}          # values derived from this board: paths, pairs (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
 
@@ -85,7 +84,6 @@ class Links:
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
         new._comps = new._sc = None
-        new.sfront = {}
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -213,9 +211,9 @@ class Links:
         """The open spaces next to any component a structure's ports are in:
         the free faces of its ports, and the free spaces around the
         components of the occupied ones."""
-        hit = self.sfront.get(sid)
+        hit = self.memo.get(sid)
         if hit is None:
-            hit = self.sfront[sid] = self._structure_frontier(sid)
+            hit = self.memo[sid] = self._structure_frontier(sid)
         return hit
 
     def _structure_frontier(self, sid) -> frozenset:
