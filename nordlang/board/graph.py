@@ -229,9 +229,9 @@ class Links:
         space is in none of its components) and opens no space next to it.
         Pieces placed and lifted one at a time, each outside the same halo,
         keep it so: when every space that changed lies outside the halo,
-        the frontier is as it was. (The frontier is kept as a set of spaces
-        and the halo as a mask: neither is work for the garbage collector
-        beyond the set.)"""
+        the frontier is as it was. (The board keeps one per structure:
+        states of many games and probes share it, as any frontier kept is
+        exact for its own occupancy.)"""
         mk, occ = self.masks, self.occ
         last = mk.fronts.get(sid)
         if last is not None and not (last[0] ^ occ) & last[1]:

@@ -4,7 +4,9 @@ A mask is a set of spaces: bits in row-major order, with a spare column so
 that shifting a mask by one never wraps into the next row. A set of
 neighbouring spaces then grows by shifting and masking (`grow`), with no
 space listed; the connection graph (graph.py) keeps its components so, and
-the rules' connected(...) and component(...) reach through them.
+the rules' connected(...) and component(...) reach through them. The sets
+of spaces made from masks are kept by mask, and known by their mask to the
+rules' union (lang/builtins.py MASKED), which joins them as masks.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ _REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
 class _Masks:
     """A board's spaces as bits: each space's bit, the bit order's spaces,
     the shift of one row, every space, the structures' spaces, each
-    structure's (port faces, their bits), the sets of spaces and the
-    components made from masks so far, and the last reach of each caller
-    (see `reach`)."""
+    structure's (port faces, their bits), the sets of spaces (and their
+    masks by the sets' ids) and the components made from masks so far, the
+    last reach of each caller (see `reach`) and the last frontier of each
+    structure (graph.py Links._structure_frontier)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
                  "reached", "fronts", "ids")
