@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..lang.builtins import MASKED
 
-_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
+_SETS_LIMIT = 1_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 _REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
 
 

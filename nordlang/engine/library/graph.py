@@ -86,7 +86,7 @@ def _pairs_known(grid) -> dict:
     """connected_pairs' answers by the groups of structures linked (kept per
     board, cleared when full)."""
     known = grid.memo.get("pairs by groups")
-    if known is None or len(known) > 5_000:
+    if known is None or len(known) > 1_000:
         known = grid.memo["pairs by groups"] = {}
     return known
 
