@@ -218,9 +218,10 @@ class Links:
 
     def _structure_frontier(self, sid) -> frozenset:
         """A structure's frontier, or the board's last one for it (masks.py
-        `fronts`: the occupancy it was for, its halo, its set) when no space
-        that changed since lies in its halo: the structure's faces, the
-        components they touch (`around`) and the spaces next to those.
+        `fronts`: the occupancy it was for, its halo, its mask and set) when
+        no space that changed since lies in its halo: the structure's faces,
+        the components they touch (`around`) and the spaces next to those.
+        (Else the new set is made from the last one: they differ little.)
 
         A piece placed on a space outside the halo joins no component
         around the structure (it is next to none, and no face), so `around`
@@ -235,7 +236,7 @@ class Links:
         mk, occ = self.masks, self.occ
         last = mk.fronts.get(sid)
         if last is not None and not (last[0] ^ occ) & last[1]:
-            return last[2]
+            return last[3]
         fm = mk.faces[sid][1]
         halo = front = fm
         if fm & occ:
@@ -244,8 +245,9 @@ class Links:
                 around |= c
             front = mk.spread(around) | fm
             halo = front | around
-        hit = mk.spaces(front & mk.free & ~occ)
-        mk.fronts[sid] = (occ, halo, hit)
+        front &= mk.free & ~occ
+        hit = mk.spaces(front, like=None if last is None else last[2:])
+        mk.fronts[sid] = (occ, halo, front, hit)
         return hit
 
     def connected(self, a, b) -> bool:

@@ -43,20 +43,27 @@ class _Masks:
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
-        self.fronts: dict = {}                     # structure -> (occ, halo, its frontier): graph.py
+        self.fronts: dict = {}                     # structure -> (occ, halo, its frontier's mask, set): graph.py
         self.ids: dict = {}                        # id of a set in spaces_of -> its mask
 
-    def spaces(self, m, parts=None) -> frozenset:
+    def spaces(self, m, parts=None, like=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
         it is kept, and known by its bits to the rules' union (see
-        `bits_of`). `parts`, when given, are sets whose union it is (made so
-        at C speed, rather than listed bit by bit)."""
+        `bits_of`). Rather than listed bit by bit, it is made at C speed
+        from `parts`, when given, sets whose union it is, or from `like`,
+        (a mask, its set) that differs from it in a few spaces."""
         hit = self.spaces_of.get(m)
         if hit is None:
             if len(self.spaces_of) > _SETS_LIMIT:
                 self.spaces_of.clear()
                 self.ids.clear()
-            hit = self.spaces_of[m] = frozenset(self.members(m)) if parts is None else frozenset().union(*parts)
+            if parts is not None:
+                hit = frozenset().union(*parts)
+            elif like is not None:
+                hit = like[1].difference(self.members(like[0] & ~m)).union(self.members(m & ~like[0]))
+            else:
+                hit = frozenset(self.members(m))
+            self.spaces_of[m] = hit
             self.ids[id(hit)] = m
             MASKED[0] = self
         return hit
