@@ -114,12 +114,17 @@ def test_zone_effects_and_turns_change_their_parts(monkeypatch):
     assert st.base != base and st.parts == {}
 
 
-def test_what_the_text_does_not_show_is_read_in_full(monkeypatch):
-    rules = _rules(monkeypatch, "vikings", 4, 10 ** 9)
-    funcs = rules.names.funcs
+def test_what_the_text_does_not_show_is_read_in_full(monkeypatch, tmp_path):
+    variant = tmp_path / "v.yaml"
+    variant.write_text("description: zones the text does not show\nextends: vikings\npatch:\n  define:\n"
+                       "    firsts(xs): '[c for c in xs if vacant(c[0])]'\n"       # c[0]: a zone the text does not show
+                       "    any_firsts(p): 'firsts([[x] for x in filled_cells(homeland(p))])'\n")
+    monkeypatch.setattr(build, "_CACHE", {})
+    funcs = nordlang.load_rules(None, 4, [str(variant)]).names.funcs
     assert read_set(funcs["vacant"]) == (ArgPart(0, None),)     # total(c): the zone its argument is of
     assert read_set(funcs["rounds_played"]) == (("counter", "counter"),)
-    assert ZONES in read_set(funcs["island_cells"])          # ... and what it calls
+    assert read_set(funcs["firsts"]) == (ZONES,)
+    assert read_set(funcs["any_firsts"]) == (ZONES,)         # ... and what it calls
     nord = _rules(monkeypatch, "nord", 3, 10 ** 9)
     assert read_set(nord.names.funcs["reach"]) is None       # a graph primitive: not known, the whole position
     assert ALL not in (read_set(nord.names.funcs["attackers"]) or (ALL,))

@@ -15,7 +15,7 @@ from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
 from .names import Names
 from .parser import parse
-from .reads import ArgPart, key_parts, owner_part
+from .reads import ArgPart, key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their
@@ -144,8 +144,9 @@ def _version_of(i, part) -> str:
     """The source of the version of key part i (`r{i}` in the call's globals: a part or a zone's name)."""
     if not isinstance(part, ArgPart):
         return f"g(r{i})"
-    if part.name is None:
-        return f"g(owner_part(a{part.index}))"
+    if part.name is None:     # (reads.owner_part, written out)
+        a = f"a{part.index}"
+        return f"g({a}[:2] if {a}.__class__ is tuple and {a} and {a}[0].__class__ is str else None)"
     return f"g((r{i}, a{part.index}))"
 
 
@@ -153,7 +154,7 @@ def _memo_call(f, py, reads, nparams, trial=None):
     """f's memoised call, keyed by `reads` (reads.key_parts; None: the state's
     version); with `trial` (the tally and the call it settles on) the call on trial."""
     env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
-           "_TRIAL": _TRIAL, "_PAYS": _PAYS, "owner_part": owner_part}
+           "_TRIAL": _TRIAL, "_PAYS": _PAYS}
     if reads is None:
         get, versions = "", "st.version"
     else:
