@@ -126,7 +126,7 @@ _CALL = """
 def call(ctx{params}):
     st = ctx.state
     {get}try:
-        key = (f, ({args}), {versions})
+        key = (f, {args}{versions})
         hit = memo_get(key, _MISSING)
     except TypeError:          # an argument that cannot be a key
         return py(ctx{params})
@@ -166,7 +166,9 @@ def _memo_call(f, py, reads, nparams, trial=None):
         env["tally"], env["memoised"] = trial
         count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
     params = "".join(f", a{i}" for i in range(nparams))
-    src = _CALL.format(params=params, args="".join(f"a{i}, " for i in range(nparams)), get=get,
+    # (one argument is the key's second item, several a tuple of them: a key's shape is its definition's)
+    args = "" if nparams == 0 else "a0, " if nparams == 1 else "(" + "".join(f"a{i}, " for i in range(nparams)) + "), "
+    src = _CALL.format(params=params, args=args, get=get,
                        versions=versions, count=count, answered=answered, decide=decide)
     code = _CODE.get(src)
     if code is None:

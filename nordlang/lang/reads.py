@@ -7,7 +7,8 @@ its cells), the board's places (None), the board's occupancy, counters by
 their first word, whose turn. A definition's value is memoised under the
 versions of the parts it reads (lang/memo.py), so it outlives changes to
 the others: the value of one that reads only hands is kept while the board
-changes, and `homeland_value(p)`'s for one player while another's changes.
+changes, and that of one that reads `hand(p)` for one player while another's
+hand changes.
 
 A read set is worked out from the text, when the rulebook loads: the
 primitives a definition calls, each reading the parts READS says, and the
