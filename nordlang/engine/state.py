@@ -228,8 +228,8 @@ class State(BoardIndex):
             return None
         v = self.version = hash((self.version, 1, key, item, n))
         parts = self.parts         # (a part's version: the state's when it last changed; _zone_changed written out)
-        if key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[ZONES] = parts[key[0]] = parts[key[:2]] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:     # (a pair is its own owner part)
+            parts[ZONES] = parts[key[0]] = parts[key if len(key) == 2 else key[:2]] = v
         else:
             parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
@@ -289,8 +289,8 @@ class State(BoardIndex):
             return
         v = self.version = hash((self.version, 2, key, item, n))
         parts = self.parts
-        if key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[ZONES] = parts[key[0]] = parts[key[:2]] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:     # (a pair is its own owner part)
+            parts[ZONES] = parts[key[0]] = parts[key if len(key) == 2 else key[:2]] = v
         else:
             parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
