@@ -332,6 +332,18 @@ def _tidy(parts) -> tuple:
     return tuple(sorted(parts, key=repr))
 
 
+def reads_by_owner(rules) -> bool:
+    """Does some memo key of the rules' definitions ask a zone's owner part
+    (an ArgPart)? When none does the state need not keep them (kept on the
+    rules: their definitions' keys are made once they are compiled)."""
+    known = rules.__dict__.get("_reads_by_owner")
+    if known is None:
+        known = rules._reads_by_owner = any(
+            isinstance(p, ArgPart) for f in rules.names.funcs.values()
+            if f.kind == "expr" and not f.static and not f.cheap for p in key_parts(f) or ())
+    return known
+
+
 def key_parts(f):
     """The parts f's memo key asks (read_set's, an ElemPart read as ZONES); None: ALL."""
     parts = read_set(f)
