@@ -184,9 +184,9 @@ def _make_trial(f, py, reads):
     position, like the options of a random player's choice, was only paying
     for its memo; a small definition whose memo answers 1 call in 5, as one
     keyed by a cell may, still costs more in keys and stores than it saves:
-    1 in 3 saves 2.6% of a random Vikings game's instructions over 1 in 10,
-    and mcts' positions cost the same). The values are the same either way:
-    only the time differs."""
+    1 in 3 saves 2.6% of the instructions of a bundled game's random games
+    over 1 in 10, and mcts' positions cost the same). The values are the
+    same either way: only the time differs."""
     return [0, 0], _memo_call(f, py, reads, len(f.params))
 
 
