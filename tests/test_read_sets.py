@@ -105,3 +105,23 @@ def test_a_player_s_value_outlives_a_change_to_another_player_s_zone(monkeypatch
     known = len(memo._MEMO)
     st.add(("homeland", 0, 1, 1), ("viking", "red"))            # the player's own: asked afresh
     assert value.call(ctx, 0) == value.py(ctx, 0) and len(memo._MEMO) > known
+
+
+def test_a_collection_of_zones_given_as_an_argument_is_read_through_its_items(monkeypatch, tmp_path):
+    variant = tmp_path / "v.yaml"
+    variant.write_text("description: zones in a collection\nextends: vikings\npatch:\n  define:\n"
+                       "    held_in(cells): 'sum(total(c) for c in cells)'\n"
+                       "    held_by(p): 'held_in(filled_cells(homeland(p)))'\n")
+    monkeypatch.setattr(build, "_CACHE", {})
+    monkeypatch.setattr(memo, "_TRIAL", 10 ** 9)
+    rules = nordlang.load_rules(None, 4, [str(variant)])
+    held_in, held_by = rules.names.funcs["held_in"], rules.names.funcs["held_by"]
+    memo.clear_memo()
+    st = nordlang.Game(rules, 0).state
+    ctx = Ctx(st, rules)
+    cells = (("homeland", 0, 3, 1), ("homeland", 2, 3, 1))
+    assert held_in.call(ctx, cells) == 0 and held_by.call(ctx, 2) == 0
+    st.add(cells[1], ("viking", "red"))                         # an item of one of its cells changes
+    assert held_in.call(ctx, cells) == 1 and held_by.call(ctx, 2) == 1 and held_by.call(ctx, 0) == 0
+    assert read_set(held_in) == (ElemPart(0),) and key_parts(held_in) == (ZONES,)
+    assert read_set(held_by) == (ArgPart(0, "homeland"),)       # (its caller knows the cells)
