@@ -31,7 +31,7 @@ from .reads import ArgPart, key_parts
 _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
 _TRIAL = 500                # calls that decide whether a definition's memo pays (_make_trial)
-_PAYS = 3                   # ... it pays when at least 1 call in _PAYS finds its value there
+_PAYS = 5                   # ... it pays when at least 1 call in _PAYS finds its value there
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
 _MISSING = object()
@@ -179,14 +179,14 @@ def _memo_call(f, py, reads, nparams, trial=None):
 
 def _make_trial(f, py, reads):
     """(tally, memoised call) for f's memoised call on trial: its first
-    _TRIAL calls count how often the memo answers; under 1 in 3, calls go
+    _TRIAL calls count how often the memo answers; under 1 in 5, calls go
     straight to the code from then on (a definition asked once per
     position, like the options of a random player's choice, was only paying
-    for its memo; a small definition whose memo answers 1 call in 5, as one
+    for its memo; a small definition whose memo answers 1 call in 8, as one
     keyed by a cell may, still costs more in keys and stores than it saves:
-    1 in 3 saves 2.6% of the instructions of a bundled game's random games
-    over 1 in 10, and mcts' positions cost the same). The values are the
-    same either way: only the time differs."""
+    1 in 5 saves 2.4% of the instructions of a bundled game's random games
+    over 1 in 10, and 1% of another's mcts positions, where 1 in 3 costs
+    1.5% more). The values are the same either way: only the time differs."""
     return [0, 0], _memo_call(f, py, reads, len(f.params))
 
 
