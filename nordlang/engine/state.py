@@ -16,7 +16,7 @@ import itertools
 from bisect import bisect_left
 
 from ..errors import EvalError
-from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, zone_part
+from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner, zone_part
 from .board_index import BoardIndex, _space_places
 from .rng import Rng
 
@@ -30,7 +30,7 @@ class State(BoardIndex):
                  "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
                  "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places",
-                 "run_ctx")
+                 "run_ctx", "by_owner")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -65,6 +65,7 @@ class State(BoardIndex):
         self.parts = {}           # part of the position (lang/reads.py) -> the version it last changed at
         self.base = self.version  # the version parts not in `parts` are as they were at
         self.places = _space_places(rules.grid)   # space -> (its place in the board's order, its bit)
+        self.by_owner = reads_by_owner(rules)     # some memo key asks a zone's owner part (else none is kept)
         self.run_ctx = None       # the context the flow machine runs this state in (made when first run)
 
     # ---- copying ----
@@ -72,7 +73,7 @@ class State(BoardIndex):
         """The position (zones, counters, whose turn, links) in a new state;
         zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
-        s.rules, s.places, s.run_ctx = self.rules, self.places, None
+        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
         s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
         s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
         s.owned = self.owned
@@ -148,11 +149,18 @@ class State(BoardIndex):
         v = self.version = hash((self.version,) + what)
         tag = what[0] if what else None
         if tag in ZONE_TOUCHES and len(what) > 1:
-            self.parts[zone_part(what[1])] = self.parts[ZONES] = v
+            self._zone_changed(what[1], v)
         elif tag == "turn":
             self.parts[TURN] = v
         else:
             self.parts, self.base = {}, v
+
+    def _zone_changed(self, key, v) -> None:
+        """Record a change to zone `key` at version v: its parts (every zone, its name's, its own) change."""
+        parts = self.parts
+        parts[ZONES] = parts[zone_part(key)] = v
+        if self.by_owner and key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[key[:2]] = v
 
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
@@ -220,8 +228,13 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        parts = self.parts         # (a part's version: the state's when it last changed; zone_part written out)
-        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
+        parts = self.parts         # (a part's version: the state's when it last changed; _zone_changed written out)
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[ZONES] = parts[key[0]] = v
+            if self.by_owner:                       # (a pair is its own owner part)
+                parts[key if len(key) == 2 else key[:2]] = v
+        else:
+            parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -279,7 +292,12 @@ class State(BoardIndex):
             return
         v = self.version = hash((self.version, 2, key, item, n))
         parts = self.parts
-        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[ZONES] = parts[key[0]] = v
+            if self.by_owner:                       # (a pair is its own owner part)
+                parts[key if len(key) == 2 else key[:2]] = v
+        else:
+            parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
