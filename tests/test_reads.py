@@ -12,7 +12,7 @@ import pytest
 import nordlang
 from nordlang.lang import memo
 from nordlang.lang.compiler import Ctx
-from nordlang.lang.reads import ALL, OCCUPANCY, TURN, ZONES, read_set
+from nordlang.lang.reads import ALL, OCCUPANCY, TURN, ZONES, ArgPart, read_set
 from nordlang.rules import build
 
 TABLEAU = str(Path(__file__).parent / "games" / "tableau" / "tableau.yaml")
@@ -69,7 +69,7 @@ def test_a_definition_is_asked_again_only_when_what_it_reads_changes(monkeypatch
     rules = _rules(monkeypatch, "vikings", 4, 10 ** 9)
     memo.clear_memo()
     wealth = rules.names.funcs["wealth"]
-    assert set(read_set(wealth)) == {("counter", "points"), "purse"}
+    assert set(read_set(wealth)) == {("counter", "points"), ArgPart(0, "purse")}     # purse(p): p's purse
     wealth.cheap = False        # (a one-line definition is written into its callers: memoised here, as a longer one is)
     wealth.finish()
     g = nordlang.Game(rules, 3)
@@ -81,9 +81,9 @@ def test_a_definition_is_asked_again_only_when_what_it_reads_changes(monkeypatch
     assert wealth.call(ctx, 0) == before + 3
     st.bump(("points", 0), 2)                     # a counter it reads
     assert wealth.call(ctx, 0) == before + 5
-    st.add(("purse", 1), coin, 1)                 # the same zone name: another player's purse
-    assert wealth.call(ctx, 0) == before + 5
     known = len(memo._MEMO)
+    st.add(("purse", 1), coin, 1)                 # another player's purse: the memo answers
+    assert wealth.call(ctx, 0) == before + 5 and len(memo._MEMO) == known
     st.add(("bank", None), coin, 4)               # parts it does not read: the memo answers
     st.bump(("counter", "rounds"), 1)
     st.touch("turn", st.player, st.turn)
@@ -114,12 +114,17 @@ def test_zone_effects_and_turns_change_their_parts(monkeypatch):
     assert st.base != base and st.parts == {}
 
 
-def test_what_the_text_does_not_show_is_read_in_full(monkeypatch):
-    rules = _rules(monkeypatch, "vikings", 4, 10 ** 9)
-    funcs = rules.names.funcs
-    assert read_set(funcs["vacant"]) == (ZONES,)            # total(c): c may be any zone
+def test_what_the_text_does_not_show_is_read_in_full(monkeypatch, tmp_path):
+    variant = tmp_path / "v.yaml"
+    variant.write_text("description: zones the text does not show\nextends: vikings\npatch:\n  define:\n"
+                       "    firsts(xs): '[c for c in xs if vacant(c[0])]'\n"       # c[0]: a zone the text does not show
+                       "    any_firsts(p): 'firsts([[x] for x in filled_cells(homeland(p))])'\n")
+    monkeypatch.setattr(build, "_CACHE", {})
+    funcs = nordlang.load_rules(None, 4, [str(variant)]).names.funcs
+    assert read_set(funcs["vacant"]) == (ArgPart(0, None),)     # total(c): the zone its argument is of
     assert read_set(funcs["rounds_played"]) == (("counter", "counter"),)
-    assert ZONES in read_set(funcs["island_cells"])          # ... and what it calls
+    assert read_set(funcs["firsts"]) == (ZONES,)
+    assert read_set(funcs["any_firsts"]) == (ZONES,)         # ... and what it calls
     nord = _rules(monkeypatch, "nord", 3, 10 ** 9)
     assert read_set(nord.names.funcs["reach"]) is None       # a graph primitive: not known, the whole position
     assert ALL not in (read_set(nord.names.funcs["attackers"]) or (ALL,))

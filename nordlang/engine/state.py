@@ -148,11 +148,18 @@ class State(BoardIndex):
         v = self.version = hash((self.version,) + what)
         tag = what[0] if what else None
         if tag in ZONE_TOUCHES and len(what) > 1:
-            self.parts[zone_part(what[1])] = self.parts[ZONES] = v
+            self._zone_changed(what[1], v)
         elif tag == "turn":
             self.parts[TURN] = v
         else:
             self.parts, self.base = {}, v
+
+    def _zone_changed(self, key, v) -> None:
+        """Record a change to zone `key` at version v: its parts (every zone, its name's, its own) change."""
+        parts = self.parts
+        parts[ZONES] = parts[zone_part(key)] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[key[:2]] = v
 
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
@@ -220,8 +227,11 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        parts = self.parts         # (a part's version: the state's when it last changed; zone_part written out)
-        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
+        parts = self.parts         # (a part's version: the state's when it last changed; _zone_changed written out)
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[ZONES] = parts[key[0]] = parts[key[:2]] = v
+        else:
+            parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -279,7 +289,10 @@ class State(BoardIndex):
             return
         v = self.version = hash((self.version, 2, key, item, n))
         parts = self.parts
-        parts[ZONES] = parts[key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[ZONES] = parts[key[0]] = parts[key[:2]] = v
+        else:
+            parts[ZONES] = parts[None] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:

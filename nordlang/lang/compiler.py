@@ -75,6 +75,7 @@ class Compiler(Expressions, Statements, Checks):
         self._where_names: dict = {}
         self._arguments: dict = {}   # an inlined parameter's code -> (argument, scope, locals) (Expressions._inline)
         self._numbers: set = set()   # the locals (by their code's names) that loops bind to numbers
+        self._descs: dict = {}       # a local's code -> what the text shows of its zones (reads.Reader.desc)
 
     # -- helpers --
     def pos(self, node) -> Pos:
@@ -124,13 +125,27 @@ class Compiler(Expressions, Statements, Checks):
         self.names.primitives.add(b.name)
         if not b.static and self.current is not None:
             self.current.dynamic = True
-            self.current.reads |= Reader(self.names).of_call(b, node, scope, local or {})
+            if not self.tracing:
+                self.current.reads |= self._reader(scope, local or {}).of_call(b, node)
 
-    def _dep(self, name, f=None):
+    def _reader(self, scope, local) -> Reader:
+        """A Reader of the text at hand: its locals as _descs says, the flow's variables unknown."""
+        descs = self._descs
+
+        def lookup(name):
+            if name in local:
+                return True, descs.get(local[name])
+            return name in scope, None
+        return Reader(self.names, lookup)
+
+    def _dep(self, name, f=None, args=None):
+        """Note a definition the text calls; args: what the text shows of the arguments' zones
+        (None: nothing), so that the parts it reads are said of them (reads.read_set)."""
         self.names.used.add(name)
         if self.current is not None:
             self.current.deps.add(name)
-            self.current.callees.add(f if f is not None else self.names.funcs[name])
+            if not self.tracing:
+                self.current.sites.add((f if f is not None else self.names.funcs[name], args))
 
     # -- public entry points (closures of ctx) --
     def _deep(self, node):
@@ -217,6 +232,7 @@ class Compiler(Expressions, Statements, Checks):
     def _function_body(self, func, tree, mode, local, args):
         self._costs(tree)
         label = f"{'definition' if mode == 'expr' else 'procedure'} {func.path[1] if func.path else func.name}"
+        self._descs = {code: ("param", k) for k, code in enumerate(local.values())}
         if mode == "expr":
             func.cheap = is_cheap(tree, self.names)
             self.inlined = False

@@ -8,6 +8,7 @@ from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
 from .memo import Func
+from .reads import elements_of
 from .runtime import _COUNTER
 from .shortcuts import _TUPLES, Shortcuts
 from .trace import _show
@@ -56,7 +57,7 @@ class Expressions(Shortcuts, NodeFacts):
                 return self.error(node, f"{name!r} needs {len(f.params)} argument(s): {name}({', '.join(f.params)})")
             if f.kind == EFFECT:
                 return self.error(node, f"{name!r} is an effect; it cannot be used as a value")
-            self._dep(name, f)
+            self._dep(name, f, ())
             if self.tracing:
                 return f"_tc({self._spot(node)}, {self.bind(f, 'f')}, ctx)"
             return f"{self.bind(f, 'f')}.call(ctx)"
@@ -94,11 +95,14 @@ class Expressions(Shortcuts, NodeFacts):
         where = self._site(site)
         for cf in comp.fors:
             it = self.gen(cf.iter, scope, local)
+            # (what the text shows of the zones of its items: reads.py)
+            item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
             names = []
             for n in cf.target:
                 self._check_binding(cf, n)
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
+                self._descs[local[n]] = item
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
@@ -229,7 +233,7 @@ class Expressions(Shortcuts, NodeFacts):
         if node.gen is not None or len(node.args) != len(f.params):
             return self.error(node, f"{f.name}() takes {len(f.params)} argument(s) ({', '.join(f.params)}), "
                                     f"got {len(node.args)}")
-        self._dep(f.name, f)
+        self._dep(f.name, f, tuple(self._reader(scope, local).desc(a) for a in node.args))
         if f.tree is not None and self.inline:
             src = self._inline(node, f, scope, local)
             if src is not None:
@@ -251,6 +255,7 @@ class Expressions(Shortcuts, NodeFacts):
         sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
         for p, a in zip(f.params, node.args):
             self._arguments[sub[p]] = (a, scope, local)
+            self._descs[sub[p]] = self._reader(scope, local).desc(a)
         self.inlined = True
         if self.current is not None:
             self.current.inlines.add(f.name)
@@ -346,7 +351,9 @@ class Expressions(Shortcuts, NodeFacts):
         for name, value in node.bindings:
             self._check_binding(node, name)
             src = self.gen(value, scope, local)
+            known = self._reader(scope, local).desc(value)
             local[name] = f"v_{name}_{next(_COUNTER)}"
+            self._descs[local[name]] = known
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
         for var, src in reversed(binds):

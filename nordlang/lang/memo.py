@@ -15,7 +15,7 @@ from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
 from .names import Names
 from .parser import parse
-from .reads import read_set
+from .reads import ArgPart, key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their
@@ -68,8 +68,9 @@ class Func:
     seq: bool = False          # its value is a tuple or list, already in order
     original: Func | None = None   # the definition a variant's replaced (called as original(...))
     reads: set = field(default_factory=set)     # the parts of the position its own text reads (reads.py)
-    callees: set = field(default_factory=set)   # the definitions its text calls (or inlines)
+    sites: set = field(default_factory=set)     # (definition, what its arguments show) its text calls (or inlines)
     _read_set: object = False  # the parts it reads, callees' included (reads.read_set): None for all
+    _returns: object = False   # what its text shows of its value's zones (reads.returns)
     _inline_cost: object = False   # (nodes, calls) it writes into a caller (is_cheap): None if not cheap
 
     def __post_init__(self):
@@ -93,8 +94,8 @@ class Func:
             self.call = py
             return
         if not self.static:
-            reads = read_set(self)
-            self.call = _memo_call(f, py, reads, bool(self.params), trial=_make_trial(f, py, reads))
+            reads = key_parts(self)
+            self.call = _memo_call(f, py, reads, len(self.params), trial=_make_trial(f, py, reads))
             return
         if not self.params:
             # no arguments: a constant once made (it reads nothing that changes), so that
@@ -118,13 +119,14 @@ class Func:
 # read set (written out: this runs on every call). Its key is the definition,
 # its arguments and the versions of the parts it reads: the state's `base`
 # (which changes when the position changes past what parts say) and each
-# part's version (None while the part is as it was at `base`); or, for a
+# part's version (None while the part is as it was at `base`), a part an
+# argument chooses (reads.ArgPart) asked of the argument; or, for a
 # definition that reads everything, the state's version.
 _CALL = """
 def call(ctx{params}):
     st = ctx.state
-    {get}key = (f{args}, {versions})
-    try:
+    {get}try:
+        key = (f, {args}{versions})
         hit = memo_get(key, _MISSING)
     except TypeError:          # an argument that cannot be a key
         return py(ctx{params})
@@ -138,22 +140,35 @@ _TRIAL_ANSWERED = "else:\n        tally[1] += 1\n    "
 _TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else py\n    "
 
 
-def _memo_call(f, py, reads, params, trial=None):
-    """f's memoised call, keyed by `reads` (None: the state's version);
-    with `trial` (the tally and the call it settles on) the call on trial."""
+def _version_of(i, part) -> str:
+    """The source of the version of key part i (`r{i}` in the call's globals: a part or a zone's name)."""
+    if not isinstance(part, ArgPart):
+        return f"g(r{i})"
+    if part.name is None:     # (reads.owner_part, written out)
+        a = f"a{part.index}"
+        return f"g({a}[:2] if {a}.__class__ is tuple and {a} and {a}[0].__class__ is str else None)"
+    return f"g((r{i}, a{part.index}))"
+
+
+def _memo_call(f, py, reads, nparams, trial=None):
+    """f's memoised call, keyed by `reads` (reads.key_parts; None: the state's
+    version); with `trial` (the tally and the call it settles on) the call on trial."""
     env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
            "_TRIAL": _TRIAL, "_PAYS": _PAYS}
     if reads is None:
         get, versions = "", "st.version"
     else:
         get = "g = st.parts.get\n    " if reads else ""
-        env.update({f"r{i}": r for i, r in enumerate(reads)})
-        versions = "".join(["st.base"] + [f", g(r{i})" for i in range(len(reads))])
+        env.update({f"r{i}": r.name if isinstance(r, ArgPart) else r for i, r in enumerate(reads)})
+        versions = "".join(["st.base"] + [", " + _version_of(i, r) for i, r in enumerate(reads)])
     count = answered = decide = ""
     if trial is not None:
         env["tally"], env["memoised"] = trial
         count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
-    src = _CALL.format(params=", *args" if params else "", args=", args" if params else "", get=get,
+    params = "".join(f", a{i}" for i in range(nparams))
+    # (one argument is the key's second item, several a tuple of them: a key's shape is its definition's)
+    args = "" if nparams == 0 else "a0, " if nparams == 1 else "(" + "".join(f"a{i}, " for i in range(nparams)) + "), "
+    src = _CALL.format(params=params, args=args, get=get,
                        versions=versions, count=count, answered=answered, decide=decide)
     code = _CODE.get(src)
     if code is None:
@@ -170,7 +185,7 @@ def _make_trial(f, py, reads):
     for its memo; at 1 in 10 a small definition's rare answers still cost
     more in keys and stores than they save). The values are the same either
     way: only the time differs."""
-    return [0, 0], _memo_call(f, py, reads, bool(f.params))
+    return [0, 0], _memo_call(f, py, reads, len(f.params))
 
 
 def by_position(fn):
