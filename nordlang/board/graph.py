@@ -41,7 +41,7 @@ class Links:
     for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "sfront", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -51,8 +51,7 @@ class Links:
         self._base = None
         self._comps = mk.split(self.occ)
         self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
-        self.sfront = {}
-        self.memo = {}          # values derived from this board (paths, pairs), by a tagged key
+        self.memo = {}          # values derived from this board: paths, pairs (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
 
@@ -85,7 +84,6 @@ class Links:
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
         new._comps = new._sc = None
-        new.sfront = {}
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -111,16 +109,19 @@ class Links:
             else:
                 comps.append(c)
         if lifted or placed & (placed - 1):
-            comps.extend(mk.split(loose & ~lifted))
+            fresh = mk.split(loose & ~lifted)
         else:
-            comps.append(loose)             # (one piece placed: it joins all around it into one)
+            fresh = [loose]                 # (one piece placed: it joins all around it into one)
+        comps.extend(fresh)
         self._comps = comps
         sc = base._sc                       # (loose holds the spaces lifted too: their components')
         if loose & mk.any_face:
+            # a structure facing loose keeps its components that lie apart from it, and
+            # takes the new ones it faces
             sc = dict(sc)
             for sid, _faces, fm in mk.facing:
                 if fm & loose:
-                    sc[sid] = frozenset([c for c in comps if c & fm])
+                    sc[sid] = frozenset([c for c in sc[sid] if not c & loose] + [c for c in fresh if c & fm])
         self._sc = sc
 
     def comp_of(self, x):
@@ -210,16 +211,41 @@ class Links:
         """The open spaces next to any component a structure's ports are in:
         the free faces of its ports, and the free spaces around the
         components of the occupied ones."""
-        hit = self.sfront.get(sid)
+        hit = self.memo.get(sid)
         if hit is None:
-            mk, occ = self.masks, self.occ
-            fm = mk.faces[sid][1]
+            hit = self.memo[sid] = self._structure_frontier(sid)
+        return hit
+
+    def _structure_frontier(self, sid) -> frozenset:
+        """A structure's frontier, or the board's last one for it (masks.py
+        `fronts`: the occupancy it was for, its halo, its set) when no space
+        that changed since lies in its halo: the structure's faces, the
+        components they touch (`around`) and the spaces next to those.
+
+        A piece placed on a space outside the halo joins no component
+        around the structure (it is next to none, and no face), so `around`
+        stays and the frontier too (the space was not in it); a piece
+        lifted from a space outside the halo leaves `around` whole (the
+        space is in none of its components) and opens no space next to it.
+        Pieces placed and lifted one at a time, each outside the same halo,
+        keep it so: when every space that changed lies outside the halo,
+        the frontier is as it was. (The board keeps one per structure:
+        states of many games and probes share it, as any frontier kept is
+        exact for its own occupancy.)"""
+        mk, occ = self.masks, self.occ
+        last = mk.fronts.get(sid)
+        if last is not None and not (last[0] ^ occ) & last[1]:
+            return last[2]
+        fm = mk.faces[sid][1]
+        halo = front = fm
+        if fm & occ:
             around = 0
-            if fm & occ:
-                for c in self.struct_comps[sid]:
-                    around |= c
-                around = mk.spread(around)
-            hit = self.sfront[sid] = mk.spaces((around | fm) & mk.free & ~occ)
+            for c in self.struct_comps[sid]:
+                around |= c
+            front = mk.spread(around) | fm
+            halo = front | around
+        hit = mk.spaces(front & mk.free & ~occ)
+        mk.fronts[sid] = (occ, halo, hit)
         return hit
 
     def connected(self, a, b) -> bool:

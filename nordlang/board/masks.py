@@ -4,24 +4,29 @@ A mask is a set of spaces: bits in row-major order, with a spare column so
 that shifting a mask by one never wraps into the next row. A set of
 neighbouring spaces then grows by shifting and masking (`grow`), with no
 space listed; the connection graph (graph.py) keeps its components so, and
-the rules' connected(...) and component(...) reach through them.
+the rules' connected(...) and component(...) reach through them. The sets
+of spaces made from masks are kept by mask, and known by their mask to the
+rules' union (lang/builtins.py MASKED), which joins them as masks.
 """
 
 from __future__ import annotations
 
-_SETS_LIMIT = 5_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
+from ..lang.builtins import MASKED
+
+_SETS_LIMIT = 1_000       # sets of spaces made from masks, kept (cleared when full: see lang/memo.py _MEMO)
 _REACH_LIMIT = 1_000      # callers' last reaches kept (cleared when full)
 
 
 class _Masks:
     """A board's spaces as bits: each space's bit, the bit order's spaces,
     the shift of one row, every space, the structures' spaces, each
-    structure's (port faces, their bits), the sets of spaces and the
-    components made from masks so far, and the last reach of each caller
-    (see `reach`)."""
+    structure's (port faces, their bits), the sets of spaces (and their
+    masks by the sets' ids) and the components made from masks so far, the
+    last reach of each caller (see `reach`) and the last frontier of each
+    structure (graph.py Links._structure_frontier)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached")
+                 "reached", "fronts", "ids")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -38,14 +43,33 @@ class _Masks:
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
+        self.fronts: dict = {}                     # structure -> (occ, halo, its frontier): graph.py
+        self.ids: dict = {}                        # id of a set in spaces_of -> its mask
 
-    def spaces(self, m) -> frozenset:
+    def spaces(self, m, parts=None) -> frozenset:
+        """The set of a mask's spaces: the same set for the same mask while
+        it is kept, and known by its bits to the rules' union (see
+        `bits_of`). `parts`, when given, are sets whose union it is (made so
+        at C speed, rather than listed bit by bit)."""
         hit = self.spaces_of.get(m)
         if hit is None:
             if len(self.spaces_of) > _SETS_LIMIT:
                 self.spaces_of.clear()
-            hit = self.spaces_of[m] = frozenset(self.members(m))
+                self.ids.clear()
+            hit = self.spaces_of[m] = frozenset(self.members(m)) if parts is None else frozenset().union(*parts)
+            self.ids[id(hit)] = m
+            MASKED[0] = self
         return hit
+
+    def bits_of(self, s):
+        """The mask of a set this layout made and keeps (spaces), or None.
+        (`ids` holds numbers only, which the garbage collector never walks;
+        each id is of a set `spaces_of` holds, so it is not reused while
+        it is there.)"""
+        m = self.ids.get(id(s))
+        if m is not None and self.spaces_of.get(m) is s:
+            return m
+        return None
 
     def members(self, m) -> list:
         out = []

@@ -287,9 +287,41 @@ def _first(ctx, c, default=None):
     return default
 
 
+# The layout (the board's spaces as bits: board/masks.py) whose sets union
+# joins as bits, making one set at the end (the layout's own, kept by its
+# bits): the last one that made a set. MASKED[0].bits_of(s) is a set's mask
+# when that layout made it and keeps it, else None.
+MASKED: list = [None]
+
+
+def _union_of_bits(cs):
+    """union of sets the last layout made and keeps, made on their bits;
+    None when one is not such a set."""
+    layout = MASKED[0]
+    if layout is None:
+        return None
+    ids, made = layout.ids, layout.spaces_of
+    m = 0
+    for c in cs:
+        k = ids.get(id(c))
+        if k is None or made.get(k) is not c:
+            return None
+        m |= k
+    return layout.spaces(m, cs)
+
+
 @_d("union", arity=(1, 1), doc="union of a collection of collections", example="union([[1], [2]])",
     group="collections")
 def _union(ctx, cs):
+    if cs.__class__ is tuple and cs:
+        out = _union_of_bits(cs)
+        if out is not None:
+            work = len(cs)
+            for c in cs:
+                work += len(c)
+            if work > SMALL:
+                charge(ctx, work)
+            return out
     out = set()
     work = 0
     for c in ordered(cs):

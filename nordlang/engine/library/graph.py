@@ -64,18 +64,31 @@ def _connected_pairs(ctx, kind):
     key = ("pairs", kind)
     hit = links.memo.get(key)
     if hit is None:
-        # the structures each component touches, then the pairs within each
+        # the structures each component touches (in the kind's order: the same
+        # groups for the same linking), then the pairs within each, kept by the groups
         comps = links.struct_comps
         touching: dict = {}
         for a in ctx.rules.structures_by_kind.get(kind, ()):
             for c in comps[a]:
                 touching.setdefault(c, []).append(a)
-        hit = frozenset((a, b) for group in touching.values() if len(group) > 1
-                        for a in group for b in group if a != b)
+        groups = (kind, *[tuple(group) for group in touching.values() if len(group) > 1])
+        known = _pairs_known(ctx.rules.grid)
+        hit = known.get(groups)
+        if hit is None:
+            hit = known[groups] = frozenset((a, b) for group in groups[1:] for a in group for b in group if a != b)
         if len(hit) > SMALL:
             charge(ctx, len(hit))
         links.memo[key] = hit
     return hit
+
+
+def _pairs_known(grid) -> dict:
+    """connected_pairs' answers by the groups of structures linked (kept per
+    board, cleared when full)."""
+    known = grid.memo.get("pairs by groups")
+    if known is None or len(known) > 1_000:
+        known = grid.memo["pairs by groups"] = {}
+    return known
 
 
 @_def("component", arity=(1, 2),
@@ -246,7 +259,8 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
     taken = ctx.state.links.occ
     if len(ctx.state.occupied) != taken.bit_count():       # (pieces that occupy without linking)
         taken = _mask_of(ctx, tuple(ctx.state.occupied))
-    return _subsets(pre, m & layout.free & ~taken, lo, hi, anchors, max_regions, ctx.budget)
+    anchor_bits = None if anchors is None else layout.bits_of(anchors)
+    return _subsets(pre, m & layout.free & ~taken, lo, hi, anchors, max_regions, ctx.budget, anchor_bits)
 
 
 @_def("groups", arity=(3, 5),

@@ -3,6 +3,7 @@ their anchors over bit masks of the board."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import reduce
 from operator import or_
 
@@ -46,17 +47,23 @@ def _board_masks(orth, region_of, memo, bits=None):
 
 
 class _MaskSets(dict):
-    """mask -> the frozenset of its spaces, made when first asked for."""
+    """mask -> the frozenset of its spaces, made when first asked for; also
+    by a sized mask, (size << shift) | mask (see _by_parts), the same set."""
 
     def __init__(self, spaces):
         super().__init__()
         self.spaces = spaces
+        self.shift = len(spaces)
+        self.low = (1 << self.shift) - 1
 
     def __missing__(self, g):
         if len(self) > 100_000:
             self.clear()
+        m = g & self.low
+        if m != g:
+            group = self[g] = self[m]
+            return group
         members = []
-        m = g
         while m:
             b = m & -m
             m ^= b
@@ -99,19 +106,26 @@ def connected_subsets(orth, region_of, allowed, lo, hi, anchors=None, max_region
     return _subsets(pre, _mask(pre[1], allowed), lo, hi, anchors, max_regions, budget)
 
 
-def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
-    """connected_subsets of the spaces of the mask `ok`."""
+def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None, anchor_bits=None) -> tuple:
+    """connected_subsets of the spaces of the mask `ok` (the anchors' mask
+    is `anchor_bits` when the caller knows it)."""
     if not ok:
         return ()
     spaces, bit, nbr, reg, within, sets, _known, parts = pre
-    roots = ok if anchors is None else _mask(bit, anchors) & ok
+    roots = ok if anchors is None else (_mask(bit, anchors) if anchor_bits is None else anchor_bits) & ok
     limit = len(spaces) + 1 if max_regions is None else max_regions
-    by_size = _by_parts(roots, ok, nbr, reg, within, hi, parts) if limit == 1 else None
-    if by_size is None:          # (or a search near the limit: the whole one checks it as it goes)
-        by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
-        if by_size is None:
-            raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size "
-                            f"here", hint="lower its largest size, or give it fewer spaces or anchors")
+    if limit == 1:
+        sized = _by_parts(roots, ok, nbr, reg, within, hi, parts, sets.shift)
+        if sized is not None:
+            if budget is not None and len(sized) > SMALL:
+                budget.charge(len(sized))
+            cut = bisect_left(sized, max(lo, 1) << sets.shift) if lo > 1 else 0
+            return tuple(map(sets.__getitem__, sized[cut:] if cut else sized))
+    # (or a search near the limit: the whole one checks it as it goes)
+    by_size = _grow(roots, ok, nbr, reg, within, hi, limit)
+    if by_size is None:
+        raise EvalError(f"groups(...) of up to {hi} spaces finds more than {GROUPS_LIMIT} sets of one size "
+                        f"here", hint="lower its largest size, or give it fewer spaces or anchors")
     if budget is not None:
         found = sum(map(len, by_size))
         if found > SMALL:
@@ -126,17 +140,21 @@ def _subsets(pre, ok, lo, hi, anchors, max_regions, budget=None) -> tuple:
 _PARTS_LIMIT = 20_000       # parts' sets kept per board (cleared when full)
 
 
-def _by_parts(roots, ok, nbr, reg, within, hi, memo) -> list | None:
-    """The sets of _grow with a limit of one region (lists by size,
-    unsorted), put together region by region: such a set lies in one
-    region, so each region's sets depend only on its allowed spaces and
-    roots, and are kept in `memo` by them. A piece placed or lifted then
-    searches again only its own region. (Without the limit, keeping parts
-    costs more than the searches, which are small: they run whole.) None
-    when some size may pass GROUPS_LIMIT (the caller searches whole)."""
+def _by_parts(roots, ok, nbr, reg, within, hi, memo, shift) -> list | None:
+    """The sets of _grow with a limit of one region, put together region by
+    region: such a set lies in one region, so each region's sets depend
+    only on its allowed spaces and roots, and are kept in `memo` by them. A
+    piece placed or lifted then searches again only its own region.
+    (Without the limit, keeping parts costs more than the searches, which
+    are small: they run whole.)
+
+    Each set comes as a sized mask, (size << shift) | mask, so one sort puts
+    them in the order of the answer (by size, then by mask) and each part
+    adds one sorted run. None past GROUPS_LIMIT sets in all (the caller
+    searches whole: it checks each size)."""
     if len(memo) > _PARTS_LIMIT:
         memo.clear()
-    by_size = [[] for _ in range(hi + 1)]
+    sized: list = []
     while roots:
         part = within[(roots & -roots).bit_length() - 1]
         key = (ok & part, roots & part, hi)
@@ -146,14 +164,12 @@ def _by_parts(roots, ok, nbr, reg, within, hi, memo) -> list | None:
             found = _grow(key[1], key[0], nbr, reg, within, hi, 1)
             if found is None:
                 return None
-            hit = memo[key] = tuple(map(tuple, found))
-        for size, sets in enumerate(hit):
-            if sets:
-                by_size[size].extend(sets)
-    for found in by_size:
-        if len(found) > GROUPS_LIMIT:
-            return None
-    return by_size
+            hit = memo[key] = tuple(sorted([(size << shift) | g for size, sets in enumerate(found) for g in sets]))
+        sized += hit
+    if len(sized) > GROUPS_LIMIT:
+        return None
+    sized.sort()
+    return sized
 
 
 def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
