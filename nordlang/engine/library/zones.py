@@ -29,8 +29,10 @@ def _owner(ctx, it):
     return t if type(t) is int and t < ctx.rules.num_players else None      # (a bool is no player)
 
 
+# a pool's amount and total written into the generated code (other zones call the primitive)
 @_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
-      group="zones", args=(None, "item"))
+      group="zones", args=(None, "item"),
+      inline="ctx.state.pools[{0}].get({1}, 0) if {0} in ctx.state.pools else {fn}(ctx, {0}, {1})")
 def _amount(ctx, zone, item):
     pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
     if pool is not None:
@@ -40,7 +42,8 @@ def _amount(ctx, zone, item):
     return ctx.state.amount(zone, item)
 
 
-@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones")
+@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones",
+      inline="sum(ctx.state.pools[{0}].values()) if {0} in ctx.state.pools else {fn}(ctx, {0})")
 def _total(ctx, zone):
     st = ctx.state
     pool = st.pools.get(zone)     # (the common cases, without a method call)
