@@ -120,3 +120,5 @@ def test_a_pools_amount_and_total_written_in_take_no_call_and_other_zones_call(g
     assert ev(game, f"let c = {empty} in (total(c), amount(c, card(1)))") == (0, 0)
     assert ev(game, "(total(offer), total(deck), amount(deck, card(4)))") == (3, 8, 2)
     assert calls == ["total", "amount", "total", "total", "amount"]
+    # a zone given by a call is computed once: the primitive is called
+    assert ev(game, f"amount({filled}, card(2))") == 1 and calls[-1] == "amount" and len(calls) == 6
