@@ -5,8 +5,6 @@ of the Compiler, beside expressions.py, which asks it."""
 
 from __future__ import annotations
 
-import re
-
 from . import ast as A
 from .builtins import BARE
 
@@ -97,22 +95,7 @@ class NodeFacts:
         template is the primitive itself, for its uncommon cases."""
         t = b.inline
         for i, a in enumerate(node.args):
-            if _evaluations(t, "{" + str(i) + "}") > 1 and not self._simple(a, scope, local):
+            if t.count("{" + str(i) + "}") > 1 and not self._simple(a, scope, local):
                 return None
         args = [f"({self.gen(a, scope, local)})" for a in node.args]
         return "(" + t.format(*args, fn=self.bind(b.fn, "b") if "{fn}" in t else "") + ")"
-
-
-_FALLBACK = re.compile(r"(.*) if (.*) else (\{fn\}\(.*\))")
-
-
-def _evaluations(template: str, arg: str) -> int:
-    """How often `arg` is computed at most in a template: in `X if C else
-    {fn}(...)` (the primitive called when C fails), C's count and the more
-    of X's and the call's, as only one of them runs."""
-    m = _FALLBACK.fullmatch(template)
-    if m is None:
-        return template.count(arg)
-    value, cond, call = m.groups()
-    return cond.count(arg) + max(value.count(arg), call.count(arg))
-
