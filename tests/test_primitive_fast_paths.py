@@ -100,3 +100,22 @@ def test_a_cells_row_column_and_grid_written_in_give_the_primitives_values_and_e
     assert calls == ["row", "column"]
     assert error(game, "let x = 3 in grid_of(x)") == "3 is not a cell of a grid"
     assert error(game, "let x = (\"tableau\", 1, 2) in grid_of(x)") == "(tableau, 1, 2) is not a cell of a grid"
+
+
+
+def test_a_pools_total_written_in_takes_no_call_and_other_zones_call(game, monkeypatch):
+    """total of a zone given by a name: a pool's is read in the generated
+    code; a track's, a deck's and an empty cell's come from the primitive,
+    with the same values; a zone given by a call is computed once (called)."""
+    from dataclasses import replace
+    calls = []
+    registry = game.rules.names.registry
+    b = registry.get("total")
+    monkeypatch.setitem(registry.items, "total",
+                        replace(b, fn=lambda ctx, z, _fn=b.fn: calls.append(z) or _fn(ctx, z)))
+    run(game, "take(offer, 1, cell(tableau(0), 0, 0))")
+    filled, empty = "cell(tableau(0), 0, 0)", "cell(tableau(0), 1, 1)"
+    assert ev(game, f"let c = {filled} in total(c) + 10 * total(c)") == 11 and calls == []
+    assert ev(game, f"let c = {empty} in total(c)") == 0 and len(calls) == 1
+    assert ev(game, "(total(offer), total(deck))") == (3, 8) and len(calls) == 3
+    assert ev(game, f"total({filled})") == 1 and len(calls) == 4

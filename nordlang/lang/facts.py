@@ -99,4 +99,3 @@ class NodeFacts:
                 return None
         args = [f"({self.gen(a, scope, local)})" for a in node.args]
         return "(" + t.format(*args, fn=self.bind(b.fn, "b") if "{fn}" in t else "") + ")"
-

@@ -40,7 +40,11 @@ def _amount(ctx, zone, item):
     return ctx.state.amount(zone, item)
 
 
-@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones")
+# (a pool's total written into the generated code; other zones call the primitive. amount so
+# cost more than it saved where most cells asked are empty, so not pools, and most zones are
+# made by a call: 86.19 against 85.41 M instructions a random game of the bundled tile game)
+@_def("total", arity=(1, 1), doc="how many items a zone holds in all", example="total(hand(p))", group="zones",
+      inline="sum(ctx.state.pools[{0}].values()) if {0} in ctx.state.pools else {fn}(ctx, {0})")
 def _total(ctx, zone):
     st = ctx.state
     pool = st.pools.get(zone)     # (the common cases, without a method call)
