@@ -16,7 +16,7 @@ import itertools
 from bisect import bisect_left
 
 from ..errors import EvalError
-from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner, zone_part
+from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
 from .rng import Rng
 
@@ -156,11 +156,15 @@ class State(BoardIndex):
             self.parts, self.base = {}, v
 
     def _zone_changed(self, key, v) -> None:
-        """Record a change to zone `key` at version v: its parts (every zone, its name's, its own) change."""
+        """Record a change to zone `key` at version v: its parts (every zone,
+        its name's and, when some memo key asks, its name and owner's) change."""
         parts = self.parts
-        parts[ZONES] = parts[zone_part(key)] = v
-        if self.by_owner and key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[key[:2]] = v
+        if key.__class__ is tuple and key and key[0].__class__ is str:
+            parts[ZONES] = parts[key[0]] = v
+            if self.by_owner:                       # (a pair is its own owner part)
+                parts[key if len(key) == 2 else key[:2]] = v
+        else:
+            parts[ZONES] = parts[None] = v
 
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
@@ -228,13 +232,7 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        parts = self.parts         # (a part's version: the state's when it last changed; _zone_changed written out)
-        if key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[ZONES] = parts[key[0]] = v
-            if self.by_owner:                       # (a pair is its own owner part)
-                parts[key if len(key) == 2 else key[:2]] = v
-        else:
-            parts[ZONES] = parts[None] = v
+        self._zone_changed(key, v)
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -252,7 +250,7 @@ class State(BoardIndex):
                     if key in occupied or n > 1:
                         raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                     occupied[key] = item
-                    parts[OCCUPANCY] = v
+                    self.parts[OCCUPANCY] = v
                     free_at = self.free_at
                     if free_at is not None:          # (the open spaces kept: this one closes)
                         i = bisect_left(free_at, at[0])
@@ -291,13 +289,7 @@ class State(BoardIndex):
         if n <= 0:
             return
         v = self.version = hash((self.version, 2, key, item, n))
-        parts = self.parts
-        if key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[ZONES] = parts[key[0]] = v
-            if self.by_owner:                       # (a pair is its own owner part)
-                parts[key if len(key) == 2 else key[:2]] = v
-        else:
-            parts[ZONES] = parts[None] = v
+        self._zone_changed(key, v)
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
@@ -316,7 +308,7 @@ class State(BoardIndex):
                 del occupied[key]
                 if self.free is not None:
                     self._open(key)
-                parts[OCCUPANCY] = v
+                self.parts[OCCUPANCY] = v
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:

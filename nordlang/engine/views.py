@@ -256,33 +256,25 @@ def _bound_items(state) -> frozenset:
             if len(who) == len(chosen):
                 break
     out = set()
+    rules = state.rules
     for name, value in chosen.items():
         if name in who:
-            for item in _items_in(value):
-                out.update((key, item) for key in _places_of(state, who[name]) if item in _key_items(state, key))
+            items = _items_in(rules, value)
+            out.update((key, item) for key, held in _places(state) if _zone_of(key)[1] == who[name]
+                       for item in items if item in held)
     return frozenset(out)
 
 
-def _items_in(value) -> list:
+def _items_in(rules, value) -> list:
+    """The items in a value (itself, or within its tuples, lists and sets)."""
     out, stack = [], [value]
     while stack:
         v = stack.pop()
-        if v.__class__ is tuple and len(v) == 2 and v[0].__class__ is str:
+        if _is_item(rules, v):
             out.append(v)
         elif v.__class__ in (tuple, list, frozenset):
             stack.extend(v)
     return out
-
-
-def _places_of(state, player) -> list:
-    """The keys of the pools and decks a player owns."""
-    return [key for zones in (state.pools, state.decks) for key in zones
-            if key.__class__ is tuple and len(key) == 2 and key[0].__class__ is str and key[1] == player]
-
-
-def _key_items(state, key):
-    pool = state.pools.get(key)
-    return pool if pool is not None else state.decks.get(key, ())
 
 
 def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
