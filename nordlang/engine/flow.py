@@ -294,7 +294,7 @@ class Machine(Lookahead, Options):
     def _resume(state):
         """A probe in place back in a frame of the position's own: copied before it runs on."""
         frames, p = state.frames, state.probing
-        if id(frames[-1]) in p.below:
+        if p.is_own(frames[-1]):
             frames[-1] = frames[-1].copy(p.memo)
 
     def _choose(self, state, fr, ins, probe, ctx):
@@ -323,17 +323,25 @@ class Machine(Lookahead, Options):
                 state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
                 return
         else:
+            if probe and step.lookahead and step.optional is not None:
+                # a probe only asks whether the turn can go on: 'nothing', the first option of an
+                # optional choice, is tried before the others are listed
+                if self._feasible(state, step, None, ctx):
+                    state.pending = Pending(step, [None], None, fr.vars, state.player)
+                    return
             vals = self.values(state, fr, step, ctx)
         if step.lookahead and len(vals) > 0:
             if probe:
                 # a probe only asks whether the turn can go on: one option that can is enough
                 for v in vals:
-                    if self._feasible(state, step, v, ctx.budget):
+                    if v is None and step.optional is not None:
+                        continue                     # (tried above)
+                    if self._feasible(state, step, v, ctx):
                         state.pending = Pending(step, [v], None, fr.vars, state.player)
                         return
                 vals = []
             else:
-                vals = [v for v in vals if self._feasible(state, step, v, ctx.budget)]
+                vals = [v for v in vals if self._feasible(state, step, v, ctx)]
         if not vals:
             if ins.otherwise is not None:
                 fr.pc = ins.otherwise

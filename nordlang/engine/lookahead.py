@@ -7,6 +7,7 @@ and bindings. A mixin of the flow's Machine (flow.py)."""
 
 from __future__ import annotations
 
+from ..lang.compiler import Ctx
 from .frames import _InPlace
 from .program import DeadEnd, _Mutates
 
@@ -15,55 +16,64 @@ _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage col
 
 
 class Lookahead:
-    """The Machine's probes (it gives `run` and `_bind_choice`)."""
+    """The Machine's probes (it gives `_run` and `_bind_choice`)."""
 
-    def _feasible(self, state, step, value, work=None) -> bool:
+    def _feasible(self, state, step, value, ctx=None) -> bool:
         """Can the turn go on after this option? (cached by position and bindings)"""
         fr = state.frames[-1]
+        loops = fr.loops
         try:
             key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
-                   tuple(fr.loops.items()) if fr.loops else None)
+                   tuple(loops.items()) if loops else None)
             hit = _FEASIBLE.get(key)
         except TypeError:
             key, hit = None, None
         if hit is not None:
             return hit
-        ok = self._probe(state, step, value, work)
+        ok = self._probe(state, step, value, ctx)
         if key is not None:
             if len(_FEASIBLE) > _FEASIBLE_LIMIT:
                 _FEASIBLE.clear()
             _FEASIBLE[key] = ok
         return ok
 
-    def _probe(self, state, step, value, work=None) -> bool:
+    def _probe(self, state, step, value, ctx=None) -> bool:
         """Run the turn on after this option until its next decision.
 
         Most probes only read, so a probe runs on the position itself with a
         copy of the top frame (the others are copied only if the probe gets
         back to them); one that reaches an effect starts again on a light
-        copy of its own.
+        copy of its own. It runs in `ctx`, the context of the run that asks
+        (so it draws on that run's budget of work), which is given back as
+        it was; without one, in a context of its own.
         """
-        frames, pending, probing = state.frames, state.pending, state.probing
-        p = _InPlace(frames[:-1])
-        state.frames = frames[:-1] + [frames[-1].copy(p.memo)]
+        if ctx is None:
+            ctx = Ctx(state, self.rules)
+        frames, pending, probing, vars_ = state.frames, state.pending, state.probing, ctx.vars
+        p = _InPlace(frames)
+        top = frames[-1].copy(p.memo)
+        state.frames = frames[:-1]
+        state.frames.append(top)
         state.pending = None
         state.probing = p
         try:
-            self._bind_choice(state.frames[-1], step, value)
-            self.run(state, probe=True, work=work)
+            self._bind_choice(top, step, value)
+            self._run(state, True, False, ctx.budget, ctx)
             return True
         except DeadEnd:
             return False
         except _Mutates:
             pass
         finally:
-            state.frames, state.pending, state.probing = frames, pending, probing
+            state.frames, state.pending, state.probing, ctx.vars = frames, pending, probing, vars_
         probe = state.clone(light=True)
         probe.rng = state.rng.for_probe()        # (a probe must not use up a script of chance outcomes)
-        fr = probe.frames[-1]
-        self._bind_choice(fr, step, value)
+        self._bind_choice(probe.frames[-1], step, value)
+        ctx.state = probe
         try:
-            self.run(probe, probe=True, work=work)
+            self._run(probe, True, False, ctx.budget, ctx)
         except DeadEnd:
             return False
+        finally:
+            ctx.state, ctx.vars = state, vars_
         return True
