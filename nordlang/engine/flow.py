@@ -68,6 +68,11 @@ class Machine(Lookahead, Options):
         self._next_turns()
 
     @property
+    def check_hints(self) -> bool:
+        """Whether probes verify each 'exists' hint against its options (CHECK_HINTS)."""
+        return CHECK_HINTS
+
+    @property
     def keep_turn_start(self) -> bool:
         return self._keep_turn_start
 
@@ -204,7 +209,8 @@ class Machine(Lookahead, Options):
                             pc = ins.to
                     elif t is Do:
                         if state.probing:
-                            raise _Mutates()         # a probe in place must not change the position
+                            fr.pc = pc - 1           # a probe in place must not change the position: it
+                            raise _Mutates()         # goes on from this step on a light copy (lookahead.py)
                         if state.shared:
                             state.unshare()          # a light probe copy is about to change the position
                         fr.pc = pc
@@ -223,7 +229,8 @@ class Machine(Lookahead, Options):
                         fr.vars[ins.name] = ins.expr(ctx)
                     elif t is Roll:
                         if state.probing:
-                            raise _Mutates()         # a chance event uses up the source: not in place
+                            fr.pc = pc - 1           # a chance event uses up the source: not in place
+                            raise _Mutates()
                         if state.shared:
                             state.unshare()
                         fr.pc = pc
@@ -322,25 +329,19 @@ class Machine(Lookahead, Options):
             if len(vals) > 1:
                 state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
                 return
-        else:
-            if probe and step.lookahead and step.optional is not None:
-                # a probe only asks whether the turn can go on: 'nothing', the first option of an
-                # optional choice, is tried before the others are listed
-                if self._feasible(state, step, None, ctx):
-                    state.pending = Pending(step, [None], None, fr.vars, state.player)
+        elif probe and step.lookahead:
+            # a probe only asks whether the turn can go on: it goes on with the first option not
+            # known to lead nowhere (lookahead.py); 'nothing', an optional choice's first option,
+            # before the others are listed
+            if step.optional is not None and self._go_on(state, fr, step, None, ctx):
+                return
+            for v in self.values(state, fr, step, ctx):
+                if (v is not None or step.optional is None) and self._go_on(state, fr, step, v, ctx):
                     return
+            vals = ()
+        else:
             vals = self.values(state, fr, step, ctx)
-        if step.lookahead and len(vals) > 0:
-            if probe:
-                # a probe only asks whether the turn can go on: one option that can is enough
-                for v in vals:
-                    if v is None and step.optional is not None:
-                        continue                     # (tried above)
-                    if self._feasible(state, step, v, ctx):
-                        state.pending = Pending(step, [v], None, fr.vars, state.player)
-                        return
-                vals = []
-            else:
+            if step.lookahead and len(vals) > 0:
                 vals = [v for v in vals if self._feasible(state, step, v, ctx)]
         if not vals:
             if ins.otherwise is not None:

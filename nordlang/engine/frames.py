@@ -22,6 +22,14 @@ class Frame:
         self.vars = vars
         self.loops = None
 
+    @staticmethod
+    def resumed(code, pc, vars, loops):
+        """A frame at pc with these variables and a copy of these loops' state."""
+        f = Frame.__new__(Frame)
+        f.code, f.pc, f.vars = code, pc, vars
+        f.loops = dict(loops) if loops else None
+        return f
+
     def copy(self, memo):
         f = Frame.__new__(Frame)
         f.code, f.pc = self.code, self.pc
@@ -99,6 +107,14 @@ class Pending:
             if _blanks(t) == loose or (type(self.options[i]) is frozenset and sorted(t.split(",")) == members):
                 return i
         return None
+
+    @staticmethod
+    def resumed(code, pc, vars, loops):
+        """A frame at pc with these variables and a copy of these loops' state."""
+        f = Frame.__new__(Frame)
+        f.code, f.pc, f.vars = code, pc, vars
+        f.loops = dict(loops) if loops else None
+        return f
 
     def copy(self, memo):
         p = Pending.__new__(Pending)
