@@ -141,8 +141,9 @@ def test_scanned_and_machine_probes_agree(tmp_path, monkeypatch):
     v = tmp_path / "scanned.yaml"
     v.write_text(SCANNED)
     rules = nordlang.load_rules(players=2, variants=[str(v)])
-    monkeypatch.setattr(lookahead.Lookahead, "_scan", lambda self, state, code, pc, bindings, ctx: pc)
+    monkeypatch.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx: False)
     lookahead._FEASIBLE.clear()
     g = past_setup(nordlang.Game(rules, 1))
     assert list(g.state.pending.options) == [1, 3, 4, 5]
     lookahead._FEASIBLE.clear()
+

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..lang.compiler import Ctx
 from .frames import Frame, Pending, _InPlace
-from .program import Branch, Choice, DeadEnd, Jump, Let, _Mutates
+from .program import Branch, CallProc, Choice, DeadEnd, Jump, Let, _Mutates
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
 _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
@@ -94,25 +94,26 @@ class Lookahead:
     def _run_probe(self, state, step, value, ctx) -> None:
         """One run of a probe, to the next decision (DeadEnd at a dead end).
 
-        The flow after the option runs first in `_scan`, on a copy of the
-        top frame's bindings and nothing else, while it only tests, binds
-        and reaches a choice (most probes end so); from the first step that
+        The flow after the option runs first in `_scan`, on copies of the
+        flows' bindings and nothing else, while it only tests, binds, calls
+        and reaches choices (most probes end so); from the first step that
         needs more, on the machine, from where the scan stopped."""
         frames, pending, probing, vars_ = state.frames, state.pending, state.probing, ctx.vars
         fr = frames[-1]
         bindings = dict(fr.vars)
         bindings[step.name] = value
         pc = fr.code[fr.pc - 1].targets[value] if step.alternatives else fr.pc    # (as _bind_choice)
+        flows = [[fr.code, pc, bindings]]
         try:
-            pc = self._scan(state, fr.code, pc, bindings, ctx)
+            if self._scan(state, fr, flows, ctx):
+                return
         finally:
             ctx.vars = vars_
-        if pc < 0:
-            return
         p = _InPlace(frames)
         p.memo[id(fr.vars)] = bindings           # (as Frame.copy: the copy of these bindings)
         state.frames = frames[:-1]
-        state.frames.append(Frame.resumed(fr.code, pc, bindings, fr.loops))
+        state.frames.append(Frame.resumed(fr.code, flows[0][1], bindings, fr.loops))
+        state.frames += [Frame.resumed(code, pc, b, None) for code, pc, b in flows[1:]]
         state.pending = None
         state.probing = p
         try:
@@ -131,17 +132,31 @@ class Lookahead:
         finally:
             ctx.state, ctx.vars = state, vars_
 
-    def _scan(self, state, code, pc, bindings, ctx) -> int:
-        """Run a probe's flow from pc while it only tests (if), binds (let)
-        and jumps, up to a choice that is not a lookahead one: -1 when the
-        turn goes on there (the choice has an option, by its 'exists' test
-        or its options), DeadEnd when it does not; else the pc of the first
-        step the machine must run (an effect, a loop, a call, a lookahead or
-        secret choice, the flow's end). What it runs is what the machine
-        would run in a probe (flow.py _run and _choose), without a frame."""
+    def _scan(self, state, fr, flows, ctx) -> bool:
+        """Run a probe's flow while it only tests (if), binds (let), jumps,
+        calls flows and meets choices, on `flows`: [program, pc, bindings]
+        of the flow the probe starts in (in place of its top frame, `fr`)
+        and of the flows it called. True when the turn goes on at a choice
+        (it has an option, by its 'exists' test or its options), DeadEnd
+        when it does not; False at the first step the machine must run (an
+        effect, a loop, a secret choice, the first flow's end), with `flows`
+        as its frames must be. A lookahead choice goes on with its
+        first option not known to lead nowhere, as in the machine (_go_on).
+        What it runs is what the machine would run in a probe (flow.py _run
+        and _choose), without frames."""
+        below = len(state.frames) - 1
+        code, pc, bindings = flows[-1]
         ctx.vars = bindings
         n = len(code)
-        while pc < n:
+        while True:
+            if pc >= n:                          # the flow is done: back to its caller
+                if len(flows) == 1:
+                    return False
+                flows.pop()
+                code, pc, bindings = flows[-1]
+                ctx.vars = bindings
+                n = len(code)
+                continue
             ins = code[pc]
             t = type(ins)
             if t is Branch:
@@ -153,20 +168,78 @@ class Lookahead:
                 pc += 1
             elif t is Choice:
                 step = ins.step
-                if step.lookahead or step.simultaneous is not None or self.check_hints:
-                    return pc
+                if step.simultaneous is not None or self.check_hints:
+                    break
+                if step.lookahead:
+                    loops = fr.loops if len(flows) == 1 else None
+                    at = (state.version, tuple(bindings.items()), below + len(flows), pc + 1,
+                          tuple(loops.items()) if loops else None)
+                    try:
+                        hash(at)
+                    except TypeError:
+                        break
+                    value = self._option_to_try(state, step, at, ctx)
+                    if value is True:
+                        return True
+                    if value is not False:
+                        bindings[step.name] = value[0]
+                        pc = ins.targets[value[0]] if step.alternatives else pc + 1
+                    elif ins.otherwise is not None:
+                        pc = ins.otherwise
+                    else:
+                        raise DeadEnd(step)
+                    continue
                 if step.exists is not None and step.otherwise is None:
                     if step.exists(ctx):
-                        return -1
+                        return True
                     raise DeadEnd(step)
                 if self.values(state, None, step, ctx):
-                    return -1
+                    return True
                 if ins.otherwise is None:
                     raise DeadEnd(step)
                 pc = ins.otherwise
+            elif t is CallProc:                 # (flows never call each other in a circle: the rulebook's check)
+                vals = ins.args(ctx) if ins.args is not None else ()
+                flows[-1][1] = pc + 1
+                code, pc = self.programs[ins.proc], 0
+                bindings = dict(zip(self.rules.procs[ins.proc].params, vals))
+                flows.append([code, pc, bindings])
+                ctx.vars = bindings
+                n = len(code)
             else:
-                return pc
-        return pc
+                break
+        flows[-1][1] = pc
+        return False
+
+    def _option_to_try(self, state, step, at, ctx):
+        """A lookahead choice met in a probe (`at`: where, as feasible_key
+        says it): True when one of its options is known to let the turn go
+        on, False when all are known not to; else (option,), the first one
+        not known either way, recorded as gone on with."""
+        learnt = self._learnt
+        if step.optional is not None:
+            answer = self._known((step, None) + at, learnt)
+            if answer is None:
+                self._went_on.append((step, None) + at)
+                return (None,)
+            if answer:
+                return True
+        for v in self.values(state, None, step, ctx):
+            if v is None and step.optional is not None:
+                continue                         # (tried above)
+            key = (step, v) + at
+            answer = self._known(key, learnt)
+            if answer is None:
+                self._went_on.append(key)
+                return (v,)
+            if answer:
+                return True
+        return False
+
+    @staticmethod
+    def _known(key, learnt):
+        answer = learnt.get(key)
+        return _FEASIBLE.get(key) if answer is None else answer
 
     def _learn(self, key, ok) -> None:
         self._learnt[key] = ok
