@@ -59,6 +59,7 @@ class Machine(Lookahead, Options):
         self.rules = rules
         self.programs = programs(rules)
         self.turn_program = self.programs["(turn)"]
+        self.calls = {name: (self.programs[name], p.params) for name, p in rules.procs.items()}   # (a call's program)
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
@@ -155,6 +156,7 @@ class Machine(Lookahead, Options):
     def _run(self, state, probe, stop, work, ctx):
         budget = STEP_BUDGET
         rules = self.rules
+        calls = self.calls
         next_turns = self.next_turns and not (probe or stop)
         while state.pending is None:
             if state.over:
@@ -173,21 +175,27 @@ class Machine(Lookahead, Options):
             pc = fr.pc
             ins = None
             try:
-                # Run this frame's instructions until it calls, returns, decides or
-                # ends the game (written out here: this loop is the hottest code;
-                # fr.pc is brought up to date before anything that may read it).
+                # Run the frames' instructions until a decision, an empty stack of
+                # frames or the game's end (written out here: this loop is the hottest
+                # code; fr.pc is brought up to date before anything that may read it).
+                # Steps are counted where a flow can run away: a loop's pass, a call,
+                # a flow's end, a turn's start (the others only run forward).
                 while True:
-                    budget -= 1
-                    if budget < 0:
-                        raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
-                                         "a runaway rulebook", code[min(pc, n - 1)].pos if code else None,
-                                         hint="look for a loop with a very large limit or collection")
                     if pc >= n:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc)
                         frames.pop()                 # the flow is done: back to its caller
                         if frames:
                             if state.probing:
                                 self._resume(state)
-                        elif next_turns and state.turn:
+                            fr = frames[-1]
+                            code = fr.code
+                            n = len(code)
+                            ctx.vars = fr.vars
+                            pc = fr.pc
+                            continue
+                        if next_turns and state.turn:
                             # the next player's turn (begin_turn's common case, its touch written out)
                             p = state.player = (state.player + 1) % rules.num_players
                             t = state.turn = state.turn + 1
@@ -207,6 +215,12 @@ class Machine(Lookahead, Options):
                     if t is Branch:
                         if not ins.cond(ctx):
                             pc = ins.to
+                    elif t is Choice:
+                        fr.pc = pc
+                        self._choose(state, fr, ins, probe, ctx)
+                        if state.pending is not None:
+                            break
+                        pc = fr.pc                   # taken at once (one option, or 'otherwise'): go on here
                     elif t is Do:
                         if state.probing:
                             fr.pc = pc - 1           # a probe in place must not change the position: it
@@ -217,16 +231,29 @@ class Machine(Lookahead, Options):
                         ins.run(ctx)
                         if state.over:
                             break
-                    elif t is Choice:
-                        fr.pc = pc
-                        self._choose(state, fr, ins, probe, ctx)
-                        if state.pending is not None:
-                            break
-                        pc = fr.pc                   # taken at once (one option, or 'otherwise'): go on here
                     elif t is Jump:
                         pc = ins.to
                     elif t is Let:
                         fr.vars[ins.name] = ins.expr(ctx)
+                    elif t is Loop:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc - 1)
+                        fr.pc = pc
+                        self._loop(fr, ins, ctx)
+                        pc = fr.pc
+                    elif t is CallProc:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc - 1)
+                        fr.pc = pc
+                        callee, params = calls[ins.proc]
+                        fr = Frame(callee, dict(zip(params, ins.args(ctx))) if ins.args is not None else {})
+                        frames.append(fr)
+                        code = callee
+                        n = len(code)
+                        ctx.vars = fr.vars
+                        pc = 0
                     elif t is Roll:
                         if state.probing:
                             fr.pc = pc - 1           # a chance event uses up the source: not in place
@@ -235,19 +262,16 @@ class Machine(Lookahead, Options):
                             state.unshare()
                         fr.pc = pc
                         roll(state, fr, ins, ctx)
-                    elif t is Loop:
-                        fr.pc = pc
-                        self._loop(fr, ins, ctx)
-                        pc = fr.pc
-                    elif t is CallProc:
-                        fr.pc = pc
-                        vals = ins.args(ctx) if ins.args is not None else ()
-                        frames.append(Frame(self.programs[ins.proc], dict(zip(rules.procs[ins.proc].params, vals))))
-                        break
                     else:  # pragma: no cover
                         raise AssertionError(ins)
             except RecursionError:
                 raise RulesError("the flow nests too deeply", ins.pos if ins is not None else None) from None
+
+    @staticmethod
+    def _runaway(code, pc) -> RulesError:
+        return RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: a runaway rulebook",
+                          code[min(pc, len(code) - 1)].pos if code else None,
+                          hint="look for a loop with a very large limit or collection")
 
     def _stops_here(self, state) -> bool:
         """A scenario's stop where a turn ends: always, or when nobody decided in it."""

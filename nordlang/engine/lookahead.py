@@ -199,10 +199,10 @@ class Lookahead:
                     raise DeadEnd(step)
                 pc = ins.otherwise
             elif t is CallProc:                 # (flows never call each other in a circle: the rulebook's check)
-                vals = ins.args(ctx) if ins.args is not None else ()
                 flows[-1][1] = pc + 1
-                code, pc = self.programs[ins.proc], 0
-                bindings = dict(zip(self.rules.procs[ins.proc].params, vals))
+                code, params = self.calls[ins.proc]
+                bindings = dict(zip(params, ins.args(ctx))) if ins.args is not None else {}
+                pc = 0
                 flows.append([code, pc, bindings])
                 ctx.vars = bindings
                 n = len(code)
