@@ -50,14 +50,17 @@ class Lookahead:
     _learnt = None      # in a probe: the answers it learnt (kept while it runs, whatever _FEASIBLE keeps)
 
     def _feasible(self, state, step, value, ctx=None) -> bool:
-        """Can the turn go on after this option? (cached by position and bindings)"""
-        key = feasible_key(state, step, value)
-        if key is not None:
-            hit = _FEASIBLE.get(key)
-            if hit is not None:
-                return hit
-        ok = self._probe(state, step, value, ctx)
-        if key is not None:
+        """Can the turn go on after this option? (cached by position and bindings: feasible_key)"""
+        fr = state.frames[-1]
+        loops = fr.loops
+        key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
+               tuple(loops.items()) if loops else None)
+        try:
+            ok = _FEASIBLE.get(key)
+        except TypeError:                        # (a binding that cannot be a key)
+            return self._probe(state, step, value, ctx)
+        if ok is None:
+            ok = self._probe(state, step, value, ctx)
             _keep(key, ok)
         return ok
 
@@ -74,7 +77,7 @@ class Lookahead:
         if ctx is None:
             ctx = Ctx(state, self.rules)
         outer = self._went_on, self._learnt
-        self._learnt = {}
+        self._learnt = learnt = {}
         try:
             while True:
                 self._went_on = went_on = []
@@ -83,10 +86,12 @@ class Lookahead:
                 except DeadEnd:
                     if not went_on:
                         return False
-                    self._learn(went_on[-1], False)   # (the last option it went on with led here)
+                    key = went_on[-1]            # (the last option it went on with led here)
+                    learnt[key] = False
+                    _keep(key, False)
                     continue
                 for key in went_on:
-                    self._learn(key, True)
+                    _keep(key, True)
                 return True
         finally:
             self._went_on, self._learnt = outer
@@ -98,17 +103,18 @@ class Lookahead:
         flows' bindings and nothing else, while it only tests, binds, calls
         and reaches choices (most probes end so); from the first step that
         needs more, on the machine, from where the scan stopped."""
-        frames, pending, probing, vars_ = state.frames, state.pending, state.probing, ctx.vars
-        fr = frames[-1]
+        fr = state.frames[-1]
         bindings = dict(fr.vars)
         bindings[step.name] = value
         pc = fr.code[fr.pc - 1].targets[value] if step.alternatives else fr.pc    # (as _bind_choice)
         flows = [[fr.code, pc, bindings]]
+        vars_ = ctx.vars
         try:
             if self._scan(state, fr, flows, ctx):
                 return
         finally:
             ctx.vars = vars_
+        frames, pending, probing = state.frames, state.pending, state.probing
         p = _InPlace(frames)
         p.memo[id(fr.vars)] = bindings           # (as Frame.copy: the copy of these bindings)
         state.frames = frames[:-1]
@@ -144,7 +150,6 @@ class Lookahead:
         first option not known to lead nowhere, as in the machine (_go_on).
         What it runs is what the machine would run in a probe (flow.py _run
         and _choose), without frames."""
-        below = len(state.frames) - 1
         code, pc, bindings = flows[-1]
         ctx.vars = bindings
         n = len(code)
@@ -172,7 +177,7 @@ class Lookahead:
                     break
                 if step.lookahead:
                     loops = fr.loops if len(flows) == 1 else None
-                    at = (state.version, tuple(bindings.items()), below + len(flows), pc + 1,
+                    at = (state.version, tuple(bindings.items()), len(state.frames) - 1 + len(flows), pc + 1,
                           tuple(loops.items()) if loops else None)
                     try:
                         hash(at)
@@ -218,32 +223,28 @@ class Lookahead:
         not known either way, recorded as gone on with."""
         learnt = self._learnt
         if step.optional is not None:
-            answer = self._known((step, None) + at, learnt)
+            key = (step, None) + at
+            answer = learnt.get(key)
             if answer is None:
-                self._went_on.append((step, None) + at)
-                return (None,)
+                answer = _FEASIBLE.get(key)
+                if answer is None:
+                    self._went_on.append(key)
+                    return (None,)
             if answer:
                 return True
         for v in self.values(state, None, step, ctx):
             if v is None and step.optional is not None:
                 continue                         # (tried above)
             key = (step, v) + at
-            answer = self._known(key, learnt)
+            answer = learnt.get(key)
             if answer is None:
-                self._went_on.append(key)
-                return (v,)
+                answer = _FEASIBLE.get(key)
+                if answer is None:
+                    self._went_on.append(key)
+                    return (v,)
             if answer:
                 return True
         return False
-
-    @staticmethod
-    def _known(key, learnt):
-        answer = learnt.get(key)
-        return _FEASIBLE.get(key) if answer is None else answer
-
-    def _learn(self, key, ok) -> None:
-        self._learnt[key] = ok
-        _keep(key, ok)
 
     def _go_on(self, state, fr, step, value, ctx) -> bool:
         """In a probe, at a lookahead choice: go on with this option unless it
