@@ -1,9 +1,11 @@
 """Lookahead: whether the turn can go on after an option of a choice
 marked `lookahead` (how "a tile is played only when a placement follows"
 is said in data). A probe runs the flow on from the option until the
-turn's next decision, on the position itself while it only reads, on a
-light copy once it must change something; answers are kept by position
-and bindings. A mixin of the flow's Machine (flow.py).
+turn's next decision: first in a scan that keeps only the flows'
+bindings, while the flow only tests, binds, calls and meets choices (most
+probes end there); then on the machine, on the position itself while it
+only reads, on a light copy once it must change something. Answers are
+kept by position and bindings. A mixin of the flow's Machine (flow.py).
 
 A probe that meets a lookahead choice of its own asks only whether one of
 its options lets the turn go on: it goes on with the first option not
@@ -65,14 +67,12 @@ class Lookahead:
         return ok
 
     def _probe(self, state, step, value, ctx=None) -> bool:
-        """Run the turn on after this option until its next decision.
+        """Run the turn on after this option until its next decision
+        (again after each dead end its lookahead choices led to).
 
-        Most probes only read, so a probe runs on the position itself with a
-        copy of the top frame (the others are copied only if the probe gets
-        back to them); one that reaches an effect goes on from there on a
-        light copy of its own. It runs in `ctx`, the context of the run
-        that asks (so it draws on that run's budget of work), which is given
-        back as it was; without one, in a context of its own.
+        It runs in `ctx`, the context of the run that asks (so it draws on
+        that run's budget of work), which is given back as it was; without
+        one, in a context of its own.
         """
         if ctx is None:
             ctx = Ctx(state, self.rules)
@@ -102,7 +102,10 @@ class Lookahead:
         The flow after the option runs first in `_scan`, on copies of the
         flows' bindings and nothing else, while it only tests, binds, calls
         and reaches choices (most probes end so); from the first step that
-        needs more, on the machine, from where the scan stopped."""
+        needs more, on the machine, from where the scan stopped: on the
+        position itself, with frames of its own on top of the position's
+        (those below are copied only if the probe gets back to them), and
+        from an effect on, on a light copy."""
         fr = state.frames[-1]
         bindings = dict(fr.vars)
         bindings[step.name] = value
