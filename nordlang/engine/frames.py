@@ -108,14 +108,6 @@ class Pending:
                 return i
         return None
 
-    @staticmethod
-    def resumed(code, pc, vars, loops):
-        """A frame at pc with these variables and a copy of these loops' state."""
-        f = Frame.__new__(Frame)
-        f.code, f.pc, f.vars = code, pc, vars
-        f.loops = dict(loops) if loops else None
-        return f
-
     def copy(self, memo):
         p = Pending.__new__(Pending)
         p.step, p.options, p._texts, p.player, p.show = self.step, self.options, self._texts, self.player, self.show

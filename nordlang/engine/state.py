@@ -378,6 +378,7 @@ class State(BoardIndex):
 
 
 _ZONE_PARTS: dict = {}      # zone key -> (its name's part, its name and owner's part or None): see _zone_parts
+_ZONE_PARTS_LIMIT = 100_000
 
 
 def _zone_parts(key) -> tuple:
@@ -391,9 +392,6 @@ def _zone_parts(key) -> tuple:
     if key.__class__ is tuple and key and key[0].__class__ is str:
         return key[0], key if len(key) == 2 else key[:2]
     return None, None
-
-
-_ZONE_PARTS_LIMIT = 100_000
 
 
 def _item_key(item):
