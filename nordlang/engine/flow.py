@@ -24,7 +24,8 @@ from ..lang.reads import TURN
 from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
 from .lookahead import Lookahead
-from .options import Options, _bind, _collection
+from .loops import loop_step
+from .options import Options
 from .program import (  # noqa: F401
     Alternative,
     Branch,
@@ -240,7 +241,7 @@ class Machine(Lookahead, Options):
                         if budget < 0:
                             raise self._runaway(code, pc - 1)
                         fr.pc = pc
-                        self._loop(fr, ins, ctx)
+                        loop_step(fr, ins, ctx)
                         pc = fr.pc
                     elif t is CallProc:
                         budget -= 1
@@ -283,43 +284,6 @@ class Machine(Lookahead, Options):
             if not forced:
                 return False
         return state.turn > 0
-
-    @staticmethod
-    def _loop(fr, ins, ctx):
-        """A loop's head or back edge: bind the next item or count the pass,
-        else leave the loop (its head jumps past it, its back edge falls through)."""
-        step, slot = ins.step, ins.slot
-        loops = fr.loops
-        if loops is None:
-            loops = fr.loops = {}
-        if type(step) is While:
-            if not step.cond(ctx):
-                loops.pop(slot, None)
-                if not ins.again:
-                    fr.pc = ins.to
-                return
-            if ins.again:
-                count = loops[slot]
-                if count >= step.limit:
-                    raise RulesError(f"a 'while' loop ran {step.limit} times without ending", step.pos,
-                                     hint="raise its 'limit' if this is intended")
-                loops[slot] = count + 1
-            else:
-                loops[slot] = 1
-        else:
-            if ins.again:
-                items, i = loops[slot]
-            else:
-                items, i = tuple(_collection(step.iter(ctx), step, "for")), 0
-            if i >= len(items):
-                loops.pop(slot, None)
-                if not ins.again:
-                    fr.pc = ins.to
-                return
-            _bind(fr.vars, step.target, items[i])
-            loops[slot] = (items, i + 1)
-        if ins.again:
-            fr.pc = ins.to
 
     @staticmethod
     def _resume(state):
