@@ -4,6 +4,8 @@ option it went on with, and the probe runs again); the flow after an
 option that only tests and binds is run without the machine's frames; an
 effect met on the way is run on a light copy, never on the position."""
 
+import random
+
 import pytest
 from helpers import past_setup
 
@@ -98,7 +100,7 @@ extends: nord
 patch:
   turn:
     - choose: pick
-      from: '[1, 2, 3, 4, 5]'
+      from: '[1, 2, 3, 4, 5, 6]'
       lookahead: true
     - let: {twice: 'pick * 2'}
     - if: 'twice == 4'
@@ -109,8 +111,8 @@ patch:
       from: '[x for x in [twice] if x < 9]'
       otherwise:
         - choose: last
-          from: '[t for t in [twice, twice + 1] if t > 9]'
-          exists: 'twice > 9'
+          from: '[t for t in [twice, twice + 1] if twice > 9 and twice < 11]'
+          exists: 'twice > 9 and twice < 11'
     - do: 'end_game()'
 """
 
@@ -128,8 +130,8 @@ def test_a_probe_that_only_tests_and_binds_runs_no_frame(tmp_path, monkeypatch):
     monkeypatch.setattr(flow.Machine, "_run", counted)
     lookahead._FEASIBLE.clear()
     g = past_setup(nordlang.Game(rules, 1))
-    # 2 meets 'never' (no option); 5 gives 10: no 'maybe', and 'last' has one; 4 gives 8: 'maybe'
-    # has one; 3 and 1 too
+    # 2 meets 'never' (no option); 5 gives 10: no 'maybe', and 'last' has options; 6 gives 12:
+    # neither has; 4 gives 8: 'maybe' has one; 3 and 1 too
     assert g.state.pending.step.name == "pick" and list(g.state.pending.options) == [1, 3, 4, 5]
     assert True not in runs                      # (no probe ran on the machine)
     g.play_index(3)
@@ -147,3 +149,30 @@ def test_scanned_and_machine_probes_agree(tmp_path, monkeypatch):
     assert list(g.state.pending.options) == [1, 3, 4, 5]
     lookahead._FEASIBLE.clear()
 
+
+
+def _decisions(rules, seed):
+    g = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    seen = []
+    while not g.over:
+        p = g.state.pending
+        seen.append((p.step.name, tuple(p.texts)))
+        g.play_index(rng.randrange(len(p.options)))
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_random_nord_games_offer_the_same_options_with_probes_on_the_machine_alone(players, monkeypatch):
+    """Every decision of random games, with every probe run on the machine
+    from its first step (no scan) and no answer kept between look-ups, offers
+    the same options in the same order as with the scan and the cache."""
+    rules = nordlang.load_rules(players=players)
+    lookahead._FEASIBLE.clear()
+    fast = [_decisions(rules, seed) for seed in (3, 4)]
+    with monkeypatch.context() as m:
+        m.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx: False)
+        m.setattr(lookahead, "_FEASIBLE_LIMIT", -1)
+        plain = [_decisions(rules, seed) for seed in (3, 4)]
+    assert fast == plain
+    assert sum(len(d) for d in fast) > 150             # (178 decisions in all at 2 players, 348 at 4)
