@@ -24,7 +24,8 @@ from ..lang.reads import TURN
 from .chance import roll
 from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
 from .lookahead import Lookahead
-from .options import Options, _bind, _collection
+from .loops import loop_step
+from .options import Options
 from .program import (  # noqa: F401
     Alternative,
     Branch,
@@ -59,6 +60,7 @@ class Machine(Lookahead, Options):
         self.rules = rules
         self.programs = programs(rules)
         self.turn_program = self.programs["(turn)"]
+        self.calls = {name: (self.programs[name], p.params) for name, p in rules.procs.items()}   # (a call's program)
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
@@ -66,6 +68,11 @@ class Machine(Lookahead, Options):
         self._turn_stop = None          # "quiet": stop when a turn in which nobody decided ends;
                                         # "always": stop when the flow being run ends (a triggered flow)
         self._next_turns()
+
+    @property
+    def check_hints(self) -> bool:
+        """Whether probes verify each 'exists' hint against its options (CHECK_HINTS)."""
+        return CHECK_HINTS
 
     @property
     def keep_turn_start(self) -> bool:
@@ -150,6 +157,7 @@ class Machine(Lookahead, Options):
     def _run(self, state, probe, stop, work, ctx):
         budget = STEP_BUDGET
         rules = self.rules
+        calls = self.calls
         next_turns = self.next_turns and not (probe or stop)
         while state.pending is None:
             if state.over:
@@ -168,21 +176,27 @@ class Machine(Lookahead, Options):
             pc = fr.pc
             ins = None
             try:
-                # Run this frame's instructions until it calls, returns, decides or
-                # ends the game (written out here: this loop is the hottest code;
-                # fr.pc is brought up to date before anything that may read it).
+                # Run the frames' instructions until a decision, an empty stack of
+                # frames or the game's end (written out here: this loop is the hottest
+                # code; fr.pc is brought up to date before anything that may read it).
+                # Steps are counted where a flow can run away: a loop's pass, a call,
+                # a flow's end, a turn's start (the others only run forward).
                 while True:
-                    budget -= 1
-                    if budget < 0:
-                        raise RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: "
-                                         "a runaway rulebook", code[min(pc, n - 1)].pos if code else None,
-                                         hint="look for a loop with a very large limit or collection")
                     if pc >= n:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc)
                         frames.pop()                 # the flow is done: back to its caller
                         if frames:
                             if state.probing:
                                 self._resume(state)
-                        elif next_turns and state.turn:
+                            fr = frames[-1]
+                            code = fr.code
+                            n = len(code)
+                            ctx.vars = fr.vars
+                            pc = fr.pc
+                            continue
+                        if next_turns and state.turn:
                             # the next player's turn (begin_turn's common case, its touch written out)
                             p = state.player = (state.player + 1) % rules.num_players
                             t = state.turn = state.turn + 1
@@ -202,45 +216,63 @@ class Machine(Lookahead, Options):
                     if t is Branch:
                         if not ins.cond(ctx):
                             pc = ins.to
-                    elif t is Do:
-                        if state.probing:
-                            raise _Mutates()         # a probe in place must not change the position
-                        if state.shared:
-                            state.unshare()          # a light probe copy is about to change the position
-                        fr.pc = pc
-                        ins.run(ctx)
-                        if state.over:
-                            break
                     elif t is Choice:
                         fr.pc = pc
                         self._choose(state, fr, ins, probe, ctx)
                         if state.pending is not None:
                             break
                         pc = fr.pc                   # taken at once (one option, or 'otherwise'): go on here
+                    elif t is Do:
+                        if state.probing:
+                            fr.pc = pc - 1           # a probe in place must not change the position: it
+                            raise _Mutates()         # goes on from this step on a light copy (lookahead.py)
+                        if state.shared:
+                            state.unshare()          # a light probe copy is about to change the position
+                        fr.pc = pc
+                        ins.run(ctx)
+                        if state.over:
+                            break
                     elif t is Jump:
                         pc = ins.to
                     elif t is Let:
                         fr.vars[ins.name] = ins.expr(ctx)
+                    elif t is Loop:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc - 1)
+                        fr.pc = pc
+                        loop_step(fr, ins, ctx)
+                        pc = fr.pc
+                    elif t is CallProc:
+                        budget -= 1
+                        if budget < 0:
+                            raise self._runaway(code, pc - 1)
+                        fr.pc = pc
+                        callee, params = calls[ins.proc]
+                        fr = Frame(callee, dict(zip(params, ins.args(ctx))) if ins.args is not None else {})
+                        frames.append(fr)
+                        code = callee
+                        n = len(code)
+                        ctx.vars = fr.vars
+                        pc = 0
                     elif t is Roll:
                         if state.probing:
-                            raise _Mutates()         # a chance event uses up the source: not in place
+                            fr.pc = pc - 1           # a chance event uses up the source: not in place
+                            raise _Mutates()
                         if state.shared:
                             state.unshare()
                         fr.pc = pc
                         roll(state, fr, ins, ctx)
-                    elif t is Loop:
-                        fr.pc = pc
-                        self._loop(fr, ins, ctx)
-                        pc = fr.pc
-                    elif t is CallProc:
-                        fr.pc = pc
-                        vals = ins.args(ctx) if ins.args is not None else ()
-                        frames.append(Frame(self.programs[ins.proc], dict(zip(rules.procs[ins.proc].params, vals))))
-                        break
                     else:  # pragma: no cover
                         raise AssertionError(ins)
             except RecursionError:
                 raise RulesError("the flow nests too deeply", ins.pos if ins is not None else None) from None
+
+    @staticmethod
+    def _runaway(code, pc) -> RulesError:
+        return RulesError(f"the rules ran {STEP_BUDGET} steps without asking for a decision: a runaway rulebook",
+                          code[min(pc, len(code) - 1)].pos if code else None,
+                          hint="look for a loop with a very large limit or collection")
 
     def _stops_here(self, state) -> bool:
         """A scenario's stop where a turn ends: always, or when nobody decided in it."""
@@ -254,47 +286,10 @@ class Machine(Lookahead, Options):
         return state.turn > 0
 
     @staticmethod
-    def _loop(fr, ins, ctx):
-        """A loop's head or back edge: bind the next item or count the pass,
-        else leave the loop (its head jumps past it, its back edge falls through)."""
-        step, slot = ins.step, ins.slot
-        loops = fr.loops
-        if loops is None:
-            loops = fr.loops = {}
-        if type(step) is While:
-            if not step.cond(ctx):
-                loops.pop(slot, None)
-                if not ins.again:
-                    fr.pc = ins.to
-                return
-            if ins.again:
-                count = loops[slot]
-                if count >= step.limit:
-                    raise RulesError(f"a 'while' loop ran {step.limit} times without ending", step.pos,
-                                     hint="raise its 'limit' if this is intended")
-                loops[slot] = count + 1
-            else:
-                loops[slot] = 1
-        else:
-            if ins.again:
-                items, i = loops[slot]
-            else:
-                items, i = tuple(_collection(step.iter(ctx), step, "for")), 0
-            if i >= len(items):
-                loops.pop(slot, None)
-                if not ins.again:
-                    fr.pc = ins.to
-                return
-            _bind(fr.vars, step.target, items[i])
-            loops[slot] = (items, i + 1)
-        if ins.again:
-            fr.pc = ins.to
-
-    @staticmethod
     def _resume(state):
         """A probe in place back in a frame of the position's own: copied before it runs on."""
         frames, p = state.frames, state.probing
-        if id(frames[-1]) in p.below:
+        if p.is_own(frames[-1]):
             frames[-1] = frames[-1].copy(p.memo)
 
     def _choose(self, state, fr, ins, probe, ctx):
@@ -322,18 +317,20 @@ class Machine(Lookahead, Options):
             if len(vals) > 1:
                 state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
                 return
+        elif probe and step.lookahead:
+            # a probe only asks whether the turn can go on: it goes on with the first option not
+            # known to lead nowhere (lookahead.py); 'nothing', an optional choice's first option,
+            # before the others are listed
+            if step.optional is not None and self._go_on(state, fr, step, None, ctx):
+                return
+            for v in self.values(state, fr, step, ctx):
+                if (v is not None or step.optional is None) and self._go_on(state, fr, step, v, ctx):
+                    return
+            vals = ()
         else:
             vals = self.values(state, fr, step, ctx)
-        if step.lookahead and len(vals) > 0:
-            if probe:
-                # a probe only asks whether the turn can go on: one option that can is enough
-                for v in vals:
-                    if self._feasible(state, step, v, ctx.budget):
-                        state.pending = Pending(step, [v], None, fr.vars, state.player)
-                        return
-                vals = []
-            else:
-                vals = [v for v in vals if self._feasible(state, step, v, ctx.budget)]
+            if step.lookahead and len(vals) > 0:
+                vals = [v for v in vals if self._feasible(state, step, v, ctx)]
         if not vals:
             if ins.otherwise is not None:
                 fr.pc = ins.otherwise

@@ -22,6 +22,14 @@ class Frame:
         self.vars = vars
         self.loops = None
 
+    @staticmethod
+    def resumed(code, pc, vars, loops):
+        """A frame at pc with these variables and a copy of these loops' state."""
+        f = Frame.__new__(Frame)
+        f.code, f.pc, f.vars = code, pc, vars
+        f.loops = dict(loops) if loops else None
+        return f
+
     def copy(self, memo):
         f = Frame.__new__(Frame)
         f.code, f.pc = self.code, self.pc
@@ -38,13 +46,21 @@ def option_text(step, value, show) -> str:
 class _InPlace:
     """A probe running on the position itself: the frames below the top one
     stay the position's own until one is on top again (then it is copied,
-    with the variables it shares with others copied once, through `memo`)."""
+    with the variables it shares with others copied once, through `memo`).
+    `own` is the position's list of frames (a probe runs on a list of its own)."""
 
-    __slots__ = ("below", "memo")
+    __slots__ = ("own", "memo")
 
-    def __init__(self, below):
-        self.below = {id(f) for f in below}
+    def __init__(self, own):
+        self.own = own
         self.memo = {}
+
+    def is_own(self, frame) -> bool:
+        """Is this frame the position's own (not yet copied for the probe)?"""
+        for f in self.own:
+            if f is frame:
+                return True
+        return False
 
 
 class Pending:

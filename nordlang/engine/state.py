@@ -158,13 +158,14 @@ class State(BoardIndex):
     def _zone_changed(self, key, v) -> None:
         """Record a change to zone `key` at version v: its parts (every zone,
         its name's and, when some memo key asks, its name and owner's) change."""
+        try:
+            name, owner = _ZONE_PARTS[key]
+        except KeyError:
+            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
         parts = self.parts
-        if key.__class__ is tuple and key and key[0].__class__ is str:
-            parts[ZONES] = parts[key[0]] = v
-            if self.by_owner:                       # (a pair is its own owner part)
-                parts[key if len(key) == 2 else key[:2]] = v
-        else:
-            parts[ZONES] = parts[None] = v
+        parts[ZONES] = parts[name] = v
+        if owner is not None and self.by_owner:
+            parts[owner] = v
 
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
@@ -374,6 +375,23 @@ class State(BoardIndex):
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = self.parts[counter_part(key)] = hash((self.version, 3, key, n))
+
+
+_ZONE_PARTS: dict = {}      # zone key -> (its name's part, its name and owner's part or None): see _zone_parts
+_ZONE_PARTS_LIMIT = 100_000
+
+
+def _zone_parts(key) -> tuple:
+    """The parts of the position a change to zone `key` changes besides
+    every zone's (lang/reads.py): its name's and its name and owner's (a
+    pair is its own); a key that names no zone by name (a space, a
+    structure), the part None's alone. Kept per key (a game's zones are
+    few: cleared past _ZONE_PARTS_LIMIT, for a process that plays many)."""
+    if len(_ZONE_PARTS) > _ZONE_PARTS_LIMIT:
+        _ZONE_PARTS.clear()
+    if key.__class__ is tuple and key and key[0].__class__ is str:
+        return key[0], key if len(key) == 2 else key[:2]
+    return None, None
 
 
 def _item_key(item):
