@@ -6,6 +6,8 @@ from itertools import filterfalse
 
 from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
+from ...lang.memo import remember, remembered
+from ...lang.reads import OCCUPANCY
 from .registry import _def, _track
 
 
@@ -87,7 +89,7 @@ def _piece_at(ctx, s):
 
 @_def("occupied", arity=(1, 1), doc="true when an occupying piece (one that occupies or links) stands on the space",
       example="occupied(s)",
-      group="zones", returns="truth")
+      group="zones", returns="truth", inline="{0} in ctx.state.occupied")
 def _occupied(ctx, s):
     return s in ctx.state.occupied
 
@@ -95,7 +97,12 @@ def _occupied(ctx, s):
 @_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
       group="zones")
 def _occupied_spaces(ctx):
-    out = tuple(sorted(ctx.state.occupied))
+    # (kept by the occupancy's version: a position's definitions often ask it once for each player)
+    st = ctx.state
+    key = (_occupied_spaces, st.base, st.parts.get(OCCUPANCY))
+    out = remembered(key)
+    if out is None:
+        out = remember(key, tuple(sorted(st.occupied)))
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
