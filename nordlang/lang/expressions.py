@@ -122,6 +122,9 @@ class Expressions(Shortcuts, NodeFacts):
 
     def _Comp(self, node, scope, local):
         elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
+        fused = self._owned_filter(node, scope, local)      # (after the general code: its checks)
+        if fused is not None:
+            return fused
         if node.kind == "set":
             return f"_frozenset([{elt} {clauses}])"
         return f"_tuple([{elt} {clauses}])"

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
+from ...board.masks import bit_layout
 from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
 from ...lang.memo import remember, remembered
 from ...lang.reads import OCCUPANCY
+from ...lang.runtime import _each
 from .registry import _def, _track
 
 
@@ -94,8 +96,25 @@ def _occupied(ctx, s):
     return s in ctx.state.occupied
 
 
+def _owned_spaces(ctx, spaces, p, owner, site):
+    """`[s for s in occupied_spaces if owner(piece_at(s)) == p]`, its
+    spaces given (`spaces`, charged as the loop charges them): for a player
+    p, the spaces of the mask the state keeps of his pieces (a number below
+    the players' as their tag, as owner() says), sorted as occupied_spaces
+    is; else as written."""
+    spaces = _each(ctx, spaces, site)
+    st = ctx.state
+    if not spaces:
+        return ()
+    if p.__class__ is int and 0 <= p < ctx.rules.num_players:
+        # (the state keeps each player's spaces as a mask, State.owner_mask: its members, in order)
+        return tuple(sorted(bit_layout(ctx.rules.grid).members(st.owner_mask(p))))
+    occupied = st.occupied
+    return tuple([s for s in spaces if owner(ctx, occupied.get(s)) == p])
+
+
 @_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
-      group="zones")
+      group="zones", fused=(("owner", _owned_spaces),))
 def _occupied_spaces(ctx):
     # (kept by the occupancy's version: a position's definitions often ask it once for each player)
     st = ctx.state
