@@ -46,8 +46,8 @@ class Expressions(Shortcuts, NodeFacts):
         name = node.id
         if name in local:
             return local[name]
-        if name in scope:
-            return f"_get(V, {name!r})"
+        if name in scope:       # (a flow variable: looked up in place, the call only for its error)
+            return f"(V[{name!r}] if {name!r} in V else _get(V, {name!r}))"
         if name in self.names.constants:
             self.names.used.add(name)
             return self.bind(self.names.constants[name])
