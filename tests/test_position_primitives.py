@@ -105,3 +105,32 @@ def test_the_fused_owner_filter_is_what_runs(monkeypatch):
         assert g.evaluate(text, p=2) == ()
     assert calls == [2, 2]
     assert g.evaluate(_AS_WRITTEN, p=2) == () and calls == [2, 2]
+
+
+_ITEMS = ["1", "1.0", "true", "false", "none", '"a"', "2", "-3", "[1]", "(1, 2)", "hand(0)"]
+
+
+def test_min_and_max_of_two_written_items_give_what_the_aggregate_gives(monkeypatch):
+    """min([x, y]) and max((x, y)) compared in place (runtime._min2, _max2):
+    the same value (the first of equals: min([1, 1.0]) is 1), the same error."""
+    from nordlang.errors import NordError
+    from nordlang.lang import runtime
+    used = []
+    for name in ("_min2", "_max2"):
+        real = runtime._RUNTIME[name]
+        monkeypatch.setitem(runtime._RUNTIME, name, lambda *a, real=real: used.append(1) or real(*a))
+    g = nordlang.Game(_rules(monkeypatch, "nord", 2), 1)
+    used.clear()            # (the rulebook's own, as its setup ran)
+
+    def value(text):
+        try:
+            v = g.evaluate(text)
+            return v, type(v)
+        except NordError as e:
+            return str(e).split("\n")[0].replace(text, "")
+    for f in ("min", "max"):
+        for a in _ITEMS:
+            for b in _ITEMS:
+                want = value(f"{f}([{a}, {b}] + [])")          # (no list written out: the aggregate)
+                assert value(f"{f}([{a}, {b}])") == want and value(f"{f}(({a}, {b}))") == want, (f, a, b)
+    assert len(used) == 2 * 2 * len(_ITEMS) ** 2

@@ -194,6 +194,9 @@ class Expressions(Shortcuts, NodeFacts):
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
+                pair = self._extreme_of_two(b, node, scope, local)
+                if pair is not None:
+                    return pair
                 # (a collection's items are charged to the budget, as a generator's are)
                 return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
             return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")

@@ -2,7 +2,8 @@
 they replace: an operation on numbers the text knows worked out when
 compiling, a field of a constant table's entries looked up in a table of
 that field, a plain operator where the text shows the work is small (a
-count, a loop's index), loops over pairs bound without a check, a filter
+count, a loop's index), loops over pairs bound without a check, min and max of two written
+items compared in place, a filter
 of the occupied spaces by their pieces' owner made by the primitive's own
 fused form. A mixin of the Compiler's Expressions, whose helpers it uses."""
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import operator
 
 from . import ast as A
-from .builtins import BARE
+from .builtins import BARE, CORE
 
 # primitives whose values are collections of tuples of one length: a loop binds their parts without a check
 # (the first part an index)
@@ -174,3 +175,14 @@ class Shortcuts:
         b = self.names.registry.get(node.id)
         return (b is not None and b.kind == BARE and b.inline is not None
                 and node.id not in self.names.funcs and node.id not in self.names.constructors)
+
+    def _extreme_of_two(self, b, node, scope, local):
+        """`min([x, y])` (or max, a list or tuple of two written out) as one
+        comparison in place (runtime._min2, _max2): the same value, the same
+        error, the two items charged as the aggregate charges them. Else None."""
+        arg = node.args[0]
+        if self.tracing or b.name not in ("min", "max") or CORE.get(b.name) is not b \
+                or not isinstance(arg, (A.ListX, A.TupleX)) or len(arg.items) != 2:
+            return None
+        x, y = (self.gen(item, scope, local) for item in arg.items)
+        return f"_{b.name}2(ctx, {x}, {y}, {self._site(node)})"
