@@ -55,6 +55,7 @@ import math
 import time
 
 from ..errors import UsageError
+from ..lang.budget import LIMIT as WORK_LIMIT
 from .base import Agent, register, sample_seed
 
 
@@ -134,11 +135,24 @@ class MCTSAgent(Agent):
         ev = rules.evaluation
         if ev is None:
             raise UsageError("this rulebook states no evaluation (result.evaluation), so mcts cannot play")
-        h = [ev(rules.ctx(st, {"p": p})) for p in players]
-        out = []
+        # (one context for every player's value, its budget of work made afresh for each)
+        ctx = rules.ctx(st, {})
+        vars, budget = ctx.vars, ctx.budget
+        h = []
         for p in players:
-            other = max((h[q] for q in players if q != p), default=0)
-            x = (h[p] - other) / self.scale if self.scale > 0 else 0.0
+            vars["p"] = p
+            budget.left = WORK_LIMIT
+            h.append(ev(ctx))
+        if len(h) < 2:
+            others = [0] * len(h)
+        else:   # the best value of another player: the best, or for the best player the second best
+            top = max(h)
+            second = max(h[:h.index(top)] + h[h.index(top) + 1:])
+            others = [second if x == top else top for x in h]
+        scale = self.scale
+        out = []
+        for x, other in zip(h, others):
+            x = (x - other) / scale if scale > 0 else 0.0
             x = max(-60.0, min(60.0, x))
             out.append(1.0 / (1.0 + math.exp(-x)))
         return out

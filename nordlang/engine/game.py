@@ -181,8 +181,12 @@ class Game:
 
     def clone(self) -> Game:
         """The referee's copy: the same position and the same future (its
-        chance source too). An agent plays on `for_player` instead."""
-        return Game(self.rules, self.seed, self.state.clone())
+        chance source too). An agent plays on `for_player` instead.
+        (Made without the constructor's checks: the parts are this game's,
+        checked when it was made; a search makes one for each position.)"""
+        g = Game.__new__(Game)
+        g.rules, g.seed, g.machine, g.state = self.rules, self.seed, Machine(self.rules), self.state.clone()
+        return g
 
     # ---- what one player sees ----
     def for_player(self, player: int, seed: int) -> Game:

@@ -259,8 +259,10 @@ def _bound_items(state) -> frozenset:
     rules = state.rules
     for name, value in chosen.items():
         if name in who:
-            items = _items_in(rules, value)
-            out.update((key, item) for key, held in _places(state) if _zone_of(key)[1] == who[name]
+            items, owner = _items_in(rules, value), who[name]
+            # (_zone_of(key)[1] == owner written out: this looks at every place of the position)
+            out.update((key, item) for key, held in _places(state)
+                       if key.__class__ is tuple and key and key[0].__class__ is str and key[1] == owner
                        for item in items if item in held)
     return frozenset(out)
 

@@ -46,8 +46,8 @@ class Expressions(Shortcuts, NodeFacts):
         name = node.id
         if name in local:
             return local[name]
-        if name in scope:
-            return f"_get(V, {name!r})"
+        if name in scope:       # (a flow variable: looked up in place, the call only for its error)
+            return f"(V[{name!r}] if {name!r} in V else _get(V, {name!r}))"
         if name in self.names.constants:
             self.names.used.add(name)
             return self.bind(self.names.constants[name])
@@ -122,6 +122,9 @@ class Expressions(Shortcuts, NodeFacts):
 
     def _Comp(self, node, scope, local):
         elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
+        fused = self._owned_filter(node, scope, local)      # (after the general code: its checks)
+        if fused is not None:
+            return fused
         if node.kind == "set":
             return f"_frozenset([{elt} {clauses}])"
         return f"_tuple([{elt} {clauses}])"
@@ -191,6 +194,9 @@ class Expressions(Shortcuts, NodeFacts):
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
+                pair = self._extreme_of_two(b, node, scope, local)
+                if pair is not None:
+                    return pair
                 # (a collection's items are charged to the budget, as a generator's are)
                 return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
             return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")

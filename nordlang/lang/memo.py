@@ -214,6 +214,17 @@ def _remember(key, value):
     return value
 
 
+def remembered(key):
+    """The value a primitive kept under key (a tuple that starts with the
+    primitive and holds the versions of the parts it read), or None."""
+    return _MEMO.get(key)
+
+
+def remember(key, value):
+    """Keep a primitive's value (never None) under key, in the memo of definitions' values (cleared with it)."""
+    return _remember(key, value)
+
+
 def _remember_static(key, value):
     if len(_STATIC) > _STATIC_LIMIT:
         _STATIC.clear()

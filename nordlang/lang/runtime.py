@@ -94,6 +94,25 @@ def _each(ctx, it, site):
     return it
 
 
+def _min2(ctx, a, b, site):
+    """min([a, b]): b only when it is smaller (as min keeps the first of
+    equals), the two items charged as _each charges a collection."""
+    budget = ctx.budget
+    budget.left -= 2
+    if budget.left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return b if b < a else a
+
+
+def _max2(ctx, a, b, site):
+    """max([a, b]), as _min2."""
+    budget = ctx.budget
+    budget.left -= 2
+    if budget.left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return b if b > a else a
+
+
 # Operators whose work grows with their operands (see Expressions._small):
 # each charges the size of the collection it makes or walks (numbers pass
 # with a type test). A text or list doubled by + in a loop would otherwise
@@ -140,5 +159,5 @@ def _ne(ctx, a, b):
 
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
-            "_frozenset": frozenset, "_tuple": tuple, "_each": _each,
+            "_frozenset": frozenset, "_tuple": tuple, "_each": _each, "_min2": _min2, "_max2": _max2,
             "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}

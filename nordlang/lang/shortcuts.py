@@ -2,15 +2,17 @@
 they replace: an operation on numbers the text knows worked out when
 compiling, a field of a constant table's entries looked up in a table of
 that field, a plain operator where the text shows the work is small (a
-count, a loop's index), loops over pairs bound without a check. A mixin of
-the Compiler's Expressions, whose helpers it uses."""
+count, a loop's index), loops over pairs bound without a check, min and max of two written
+items compared in place, a filter
+of the occupied spaces by their pieces' owner made by the primitive's own
+fused form. A mixin of the Compiler's Expressions, whose helpers it uses."""
 
 from __future__ import annotations
 
 import operator
 
 from . import ast as A
-from .builtins import BARE
+from .builtins import BARE, CORE
 
 # primitives whose values are collections of tuples of one length: a loop binds their parts without a check
 # (the first part an index)
@@ -118,3 +120,69 @@ class Shortcuts:
         field = {k: v[node.name] for k, v in table.items()}
         return (f"_index({self.bind(field)}, {self.gen(obj.key, scope, local)}, "
                 f"{self.bind(self.pos(obj.key), 'p')})")
+
+    def _owned_filter(self, node, scope, local):
+        """`[s for s in occupied_spaces if owner(piece_at(s)) == p]` (either
+        side of ==) as the fused form `occupied_spaces` declares for it
+        (Builtin.fused, under "owner"), which tests each piece's owner
+        without a call: the same value, the same work charged. Only where p
+        can neither fail nor depend on s: a constant, a name bound in the
+        text (a parameter, a loop's or a let's) or a bare primitive the
+        compiler writes in (`player`). Else None."""
+        if self.tracing or node.kind != "list" or len(node.fors) != 1:
+            return None
+        cf = node.fors[0]
+        if len(cf.target) != 1 or len(cf.conds) != 1 or self._primitive(cf.iter, scope, local) is None:
+            return None
+        x = cf.target[0]
+        b = self.names.registry.get(cf.iter.id) if isinstance(cf.iter, A.Name) else None
+        fn = dict(b.fused).get("owner") if b is not None and b.kind == BARE else None
+        cond = cf.conds[0]
+        if fn is None or not (isinstance(node.elt, A.Name) and node.elt.id == x) \
+                or not (isinstance(cond, A.BinOp) and cond.op == "=="):
+            return None
+        inner = dict(local, **{x: "_"})       # (x as the loop binds it, for the owner's test)
+        for tested, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if self._owner_of_piece_at(tested, x, scope, inner) and self._plain(other, x, scope, local):
+                owner = self.bind(self.names.registry.get("owner").fn, "b")
+                return (f"{self.bind(fn, 'b')}(ctx, {self.gen(cf.iter, scope, local)}, "
+                        f"{self.gen(other, scope, local)}, {owner}, {self._site(node)})")
+        return None
+
+    def _owner_of_piece_at(self, node, x, scope, local) -> bool:
+        """Is node `owner(piece_at(x))`, both the primitives?"""
+        if not (isinstance(node, A.Call) and node.gen is None and len(node.args) == 1
+                and self._primitive(node, scope, local) == "owner"):
+            return False
+        arg = node.args[0]
+        return (isinstance(arg, A.Call) and arg.gen is None and len(arg.args) == 1
+                and self._primitive(arg, scope, local) == "piece_at"
+                and isinstance(arg.args[0], A.Name) and arg.args[0].id == x)
+
+    def _plain(self, node, x, scope, local) -> bool:
+        """A value that can neither fail nor depend on the loop's x: a
+        constant, a name bound in the text, a bare primitive written in."""
+        if isinstance(node, A.Const):
+            return True
+        if not isinstance(node, A.Name) or node.id == x:
+            return False
+        if node.id in local:
+            return True
+        if node.id in scope:
+            return False            # (a flow variable: it fails when it has no value yet)
+        if node.id in self.names.constants:
+            return True
+        b = self.names.registry.get(node.id)
+        return (b is not None and b.kind == BARE and b.inline is not None
+                and node.id not in self.names.funcs and node.id not in self.names.constructors)
+
+    def _extreme_of_two(self, b, node, scope, local):
+        """`min([x, y])` (or max, a list or tuple of two written out) as one
+        comparison in place (runtime._min2, _max2): the same value, the same
+        error, the two items charged as the aggregate charges them. Else None."""
+        arg = node.args[0]
+        if self.tracing or b.name not in ("min", "max") or CORE.get(b.name) is not b \
+                or not isinstance(arg, (A.ListX, A.TupleX)) or len(arg.items) != 2:
+            return None
+        x, y = (self.gen(item, scope, local) for item in arg.items)
+        return f"_{b.name}2(ctx, {x}, {y}, {self._site(node)})"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge
+from ...lang.memo import remember, remembered
 from .registry import _def
 
 
@@ -51,12 +52,18 @@ def _cell_at(ctx, z, r, c):
 @_def("filled_cells", arity=(1, 1), doc="the cells of a grid zone that hold items, row by row from the top, each row "
       "from the left", example="len(filled_cells(tableau(player)))", group="grids")
 def _filled_cells(ctx, z):
-    cells = ctx.state.cells.get(z) if z.__class__ is tuple else None     # (only a grid's key has cells)
+    st = ctx.state
+    cells = st.cells.get(z) if z.__class__ is tuple else None     # (only a grid's key has cells)
     if cells is None:
         _grid(ctx, z)
         return ()
-    pools = ctx.state.pools
-    out = tuple([c for c in cells if pools[c]])     # (the cells are kept in order)
+    # (kept by the version of the grid's part, State._zone_changed: a position's
+    # definitions often ask it again, once for each kind of item they count)
+    key = (_filled_cells, z, st.base, st.parts.get(z if st.by_owner else z[0]))
+    out = remembered(key)
+    if out is None:
+        pools = st.pools
+        out = remember(key, tuple([c for c in cells if pools[c]]))     # (the cells are kept in order)
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out

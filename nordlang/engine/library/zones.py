@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from itertools import filterfalse
 
+from ...board.masks import bit_layout
 from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
+from ...lang.memo import remember, remembered
+from ...lang.reads import OCCUPANCY
+from ...lang.runtime import _each
 from .registry import _def, _track
 
 
@@ -87,15 +91,37 @@ def _piece_at(ctx, s):
 
 @_def("occupied", arity=(1, 1), doc="true when an occupying piece (one that occupies or links) stands on the space",
       example="occupied(s)",
-      group="zones", returns="truth")
+      group="zones", returns="truth", inline="{0} in ctx.state.occupied")
 def _occupied(ctx, s):
     return s in ctx.state.occupied
 
 
+def _owned_spaces(ctx, spaces, p, owner, site):
+    """`[s for s in occupied_spaces if owner(piece_at(s)) == p]`, its
+    spaces given (`spaces`, charged as the loop charges them): for a player
+    p, the spaces of the mask the state keeps of his pieces (a number below
+    the players' as their tag, as owner() says), sorted as occupied_spaces
+    is; else as written."""
+    spaces = _each(ctx, spaces, site)
+    st = ctx.state
+    if not spaces:
+        return ()
+    if p.__class__ is int and 0 <= p < ctx.rules.num_players:
+        # (the state keeps each player's spaces as a mask, State.owner_mask: its members, in order)
+        return tuple(sorted(bit_layout(ctx.rules.grid).members(st.owner_mask(p))))
+    occupied = st.occupied
+    return tuple([s for s in spaces if owner(ctx, occupied.get(s)) == p])
+
+
 @_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
-      group="zones")
+      group="zones", fused=(("owner", _owned_spaces),))
 def _occupied_spaces(ctx):
-    out = tuple(sorted(ctx.state.occupied))
+    # (kept by the occupancy's version: a position's definitions often ask it once for each player)
+    st = ctx.state
+    key = (_occupied_spaces, st.base, st.parts.get(OCCUPANCY))
+    out = remembered(key)
+    if out is None:
+        out = remember(key, tuple(sorted(st.occupied)))
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
