@@ -64,14 +64,24 @@ def _connected_pairs(ctx, kind):
     key = ("pairs", kind)
     hit = links.memo.get(key)
     if hit is None:
-        # the structures each component touches (in the kind's order: the same
-        # groups for the same linking), then the pairs within each, kept by the groups
-        comps = links.struct_comps
-        touching: dict = {}
+        # the structures of the kind by the mask of the components they touch (in the kind's
+        # order: the same groups for the same linking); masks that are disjoint are each a
+        # group of their own; two that meet (a structure touching two components, and one on
+        # either) make one group with both; then the pairs within each, kept by the groups
+        around = links.around
+        by_mask: dict = {}
         for a in ctx.rules.structures_by_kind.get(kind, ()):
-            for c in comps[a]:
-                touching.setdefault(c, []).append(a)
-        groups = (kind, *[tuple(group) for group in touching.values() if len(group) > 1])
+            m = around[a]
+            if m:
+                by_mask.setdefault(m, []).append(a)
+        groups = (kind, *[tuple(group) for group in by_mask.values() if len(group) > 1])
+        seen = 0
+        for m in by_mask:
+            if seen & m:
+                masks = list(by_mask.items())
+                groups += tuple(tuple(g + h) for i, (x, g) in enumerate(masks) for y, h in masks[i + 1:] if x & y)
+                break
+            seen |= m
         known = _pairs_known(ctx.rules.grid)
         hit = known.get(groups)
         if hit is None:
