@@ -157,8 +157,9 @@ def _by_parts(roots, ok, nbr, reg, within, hi, memo, shift) -> list | None:
     sized: list = []
     while roots:
         part = within[(roots & -roots).bit_length() - 1]
-        key = (ok & part, roots & part, hi)
-        roots &= ~part
+        mine = roots & part
+        roots ^= mine
+        key = (ok & part, mine, hi)
         hit = memo.get(key)
         if hit is None:
             found = _grow(key[1], key[0], nbr, reg, within, hi, 1)
