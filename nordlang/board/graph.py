@@ -71,7 +71,8 @@ class Links:
 
     @property
     def struct_comps(self) -> dict:
-        """The components each structure touches (a set of masks per structure)."""
+        """The components each structure touches, a set of masks per
+        structure (for tests and tools: the engine asks `around`)."""
         around = self.around
         return {sid: frozenset([c for c in self._comps if c & m]) for sid, m in around.items()}
 
