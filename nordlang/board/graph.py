@@ -32,16 +32,17 @@ class Links:
     """Components and paths of one board occupancy.
 
     `occ` is the mask of occupied spaces and `comps` the masks of its
-    components (a mask is also its component's id); `struct_comps` gives
-    the components each structure touches. Links made by `added` and
-    `removed` work out their components only when first asked for, from the
-    last links that did (see `_settle`): pieces placed and lifted in a row,
-    and positions no rule looks at, cost one mask each. Components as sets
-    of nodes, the adjacency and the networkx graph are made only when asked
-    for too.
+    components (a mask is also its component's id); `around` gives, for
+    each structure, the mask of the components its ports face (0 when
+    none): components are disjoint, so two structures are linked when
+    their masks meet. Links made by `added` and `removed` work out their
+    components only when first asked for, from the last links that did
+    (see `_settle`): pieces placed and lifted in a row, and positions no
+    rule looks at, cost one mask each. Components as sets of nodes, the
+    adjacency and the networkx graph are made only when asked for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_sc", "_base", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -50,7 +51,7 @@ class Links:
         self.occ = _or(bit[s] for s in nodes)
         self._base = None
         self._comps = mk.split(self.occ)
-        self._sc = {sid: frozenset([c for c in self._comps if c & fm]) for sid, _faces, fm in mk.facing}
+        self._around = {sid: _or(c for c in self._comps if c & fm) for sid, _faces, fm in mk.facing}
         self.memo = {}          # values derived from this board: paths, pairs (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
@@ -62,10 +63,18 @@ class Links:
         return self._comps
 
     @property
-    def struct_comps(self) -> dict:
+    def around(self) -> dict:
+        """Each structure's components, as one mask."""
         if self._base is not None:
             self._settle()
-        return self._sc
+        return self._around
+
+    @property
+    def struct_comps(self) -> dict:
+        """The components each structure touches, a set of masks per
+        structure (for tests and tools: the engine asks `around`)."""
+        around = self.around
+        return {sid: frozenset([c for c in self._comps if c & m]) for sid, m in around.items()}
 
     def added(self, s) -> Links:
         """These links with a piece on space s too."""
@@ -83,7 +92,7 @@ class Links:
             return base
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
-        new._comps = new._sc = None
+        new._comps = new._around = None
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -94,51 +103,64 @@ class Links:
         their remaining spaces with the pieces placed split anew; every
         other component is whole still (it lost nothing, and nothing came
         next to it). The structures facing a space of those are looked at
-        again; the others touch the same components as before."""
+        again; the others touch the same components as before.
+
+        No split is needed when the pieces placed are connected and none
+        was lifted (they join all around them into one), nor when one
+        piece was lifted with at most one occupied neighbour (what is left
+        of its component hangs together without it)."""
         base, self._base = self._base, None
         mk = self.masks
         occ, old = self.occ, base.occ
         lifted = old & ~occ
         placed = occ & ~old
-        near = mk.spread(placed) | lifted
-        comps = []
-        loose = placed
-        for c in base._comps:
-            if c & near:
-                loose |= c
-            else:
-                comps.append(c)
-        if lifted or placed & (placed - 1):
-            fresh = mk.split(loose & ~lifted)
+        near = mk.spread(placed) | lifted if placed else lifted
+        comps = [c for c in base._comps if not c & near]
+        kept = sum(comps)                   # (disjoint masks: their sum is their union)
+        loose = occ ^ kept                  # the pieces placed, and what is left of the components come apart
+        if lifted:
+            whole = not placed and not lifted & (lifted - 1) and (mk.spread(lifted) & occ).bit_count() < 2
         else:
-            fresh = [loose]                 # (one piece placed: it joins all around it into one)
-        comps.extend(fresh)
+            whole = not placed & (placed - 1) or mk.grow(placed & -placed, placed) == placed
+        if whole:
+            if loose:
+                comps.append(loose)
+            fresh = (loose,)
+        else:
+            fresh = mk.split(loose)
+            comps.extend(fresh)
         self._comps = comps
-        sc = base._sc                       # (loose holds the spaces lifted too: their components')
-        if loose & mk.any_face:
-            # a structure facing loose keeps its components that lie apart from it, and
-            # takes the new ones it faces
-            sc = dict(sc)
+        around = base._around
+        changed = old ^ kept | placed       # the components come apart, and the pieces placed
+        if changed & mk.any_face:
+            around = dict(around)
             for sid, _faces, fm in mk.facing:
-                if fm & loose:
-                    sc[sid] = frozenset([c for c in sc[sid] if not c & loose] + [c for c in fresh if c & fm])
-        self._sc = sc
+                if fm & changed:
+                    m = around[sid] & ~changed
+                    for c in fresh:
+                        if c & fm:
+                            m |= c
+                    around[sid] = m
+        self._around = around
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open
         space, a port facing one (it stands alone) or no node."""
-        mk = self.masks
-        b = mk.bit.get(x)
-        if b is None:
-            face = self.grid.port_faces.get(x)
-            if face is None:
-                return None
-            b = mk.bit[face]
+        b = self._node_bit(x)
         if b & self.occ:
             for c in self.comps:
                 if c & b:
                     return c
         return None
+
+    def _node_bit(self, x) -> int:
+        """The bit of a space, or of the space a port faces; 0 for a port
+        facing none, or no node."""
+        b = self.masks.bit.get(x)
+        if b is None:
+            face = self.grid.port_faces.get(x)
+            return 0 if face is None else self.masks.bit[face]
+        return b
 
     @property
     def nodes(self) -> frozenset:
@@ -240,9 +262,7 @@ class Links:
         fm = mk.faces[sid][1]
         halo = front = fm
         if fm & occ:
-            around = 0
-            for c in self.struct_comps[sid]:
-                around |= c
+            around = self.around[sid]
             front = mk.spread(around) | fm
             halo = front | around
         front &= mk.free & ~occ
@@ -254,17 +274,17 @@ class Links:
         """True when some component holds a node of each (structure, space or port)."""
         if a == b:
             return True
-        sc = self.struct_comps
         if type(a) is str:
             a, b = b, a
         if type(b) is str:
-            ib = sc.get(b)
+            around = self.around
+            ib = around.get(b)
             if ib is None:
                 return False
             if type(a) is str:
-                ia = sc.get(a)
-                return ia is not None and not ia.isdisjoint(ib)
-            return self.comp_of(a) in ib
+                ia = around.get(a)
+                return ia is not None and bool(ia & ib)
+            return bool(self._node_bit(a) & ib)
         i = self.comp_of(a)
         return i is not None and i == self.comp_of(b)
 

@@ -64,27 +64,51 @@ def _connected_pairs(ctx, kind):
     key = ("pairs", kind)
     hit = links.memo.get(key)
     if hit is None:
-        # the structures each component touches (in the kind's order: the same
-        # groups for the same linking), then the pairs within each, kept by the groups
-        comps = links.struct_comps
-        touching: dict = {}
-        for a in ctx.rules.structures_by_kind.get(kind, ()):
-            for c in comps[a]:
-                touching.setdefault(c, []).append(a)
-        groups = (kind, *[tuple(group) for group in touching.values() if len(group) > 1])
+        # Two structures are linked when the masks of their components meet, and so when
+        # those masks' port faces meet (a component touching a structure holds one of its
+        # faces): the faces in each one's components say which pairs there are, and change
+        # only when a component reaches a face, not as it grows elsewhere. The answers are
+        # kept by them.
+        around, faces = links.around, links.masks.any_face
+        linking = (kind, *[around[a] & faces for a in ctx.rules.structures_by_kind.get(kind, ())])
         known = _pairs_known(ctx.rules.grid)
-        hit = known.get(groups)
+        hit = known.get(linking)
         if hit is None:
-            hit = known[groups] = frozenset((a, b) for group in groups[1:] for a in group for b in group if a != b)
+            groups = _linked_groups(ctx.rules.structures_by_kind.get(kind, ()), linking[1:])
+            hit = known.get(groups)         # (the same pairs, from other masks)
+            if hit is None:
+                hit = known[groups] = frozenset((a, b) for group in groups for a in group for b in group if a != b)
+            known[linking] = hit
         if len(hit) > SMALL:
             charge(ctx, len(hit))
         links.memo[key] = hit
     return hit
 
 
+def _linked_groups(sids, masks) -> tuple:
+    """Groups of structures whose pairs are those whose masks meet: the
+    structures with the same mask (in the kind's order); when no two masks
+    meet, those are all the groups; else two masks that meet (a structure
+    touching two components, and another on either) make one more group of
+    both."""
+    by_mask: dict = {}
+    for a, m in zip(sids, masks):
+        if m:
+            by_mask.setdefault(m, []).append(a)
+    groups = [group for group in by_mask.values() if len(group) > 1]
+    seen = 0
+    for m in by_mask:
+        if seen & m:
+            masks = list(by_mask.items())
+            groups += [g + h for i, (x, g) in enumerate(masks) for y, h in masks[i + 1:] if x & y]
+            break
+        seen |= m
+    return tuple(map(tuple, groups))
+
+
 def _pairs_known(grid) -> dict:
-    """connected_pairs' answers by the groups of structures linked (kept per
-    board, cleared when full)."""
+    """connected_pairs' answers by the port faces each structure's components
+    hold, and by the groups they make (kept per board, cleared when full)."""
     known = grid.memo.get("pairs by groups")
     if known is None or len(known) > 1_000:
         known = grid.memo["pairs by groups"] = {}

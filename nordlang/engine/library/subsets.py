@@ -157,8 +157,9 @@ def _by_parts(roots, ok, nbr, reg, within, hi, memo, shift) -> list | None:
     sized: list = []
     while roots:
         part = within[(roots & -roots).bit_length() - 1]
-        key = (ok & part, roots & part, hi)
-        roots &= ~part
+        mine = roots & part
+        roots ^= mine
+        key = (ok & part, mine, hi)
         hit = memo.get(key)
         if hit is None:
             found = _grow(key[1], key[0], nbr, reg, within, hi, 1)
@@ -178,6 +179,8 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
     root's search keeps to its region's spaces (so none is tried and
     refused). None past GROUPS_LIMIT sets of one size (checked
     per set grown from, not per set found)."""
+    if limit > len(nbr):
+        return _grow_free(roots, ok, nbr, hi)
     by_size = [[] for _ in range(hi + 1)]
     done = 0                     # roots already searched: later sets never hold one
     while roots:
@@ -205,5 +208,41 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
                     grown.append(ng)
                     if size + 1 < hi:
                         stack.append((ng, size + 1, nregs, (ext | nbr[j]) & okr & ~excl & ~ng, excl))
+                excl |= b
+    return by_size
+
+
+def _grow_free(roots, ok, nbr, hi) -> list | None:
+    """_grow with no limit of regions: the same search with no regions
+    counted, and the sets of the largest size added as they are found
+    (nothing grows from them)."""
+    by_size = [[] for _ in range(hi + 1)]
+    by_size[1] = sizes_one = []
+    done = 0
+    while roots:
+        r = roots & -roots
+        roots ^= r
+        done |= r
+        sizes_one.append(r)
+        if hi == 1:
+            continue
+        stack = [(r, 1, nbr[r.bit_length() - 1] & ok & ~done, done)]
+        while stack:
+            g, size, ext, excl = stack.pop()
+            grown = by_size[size + 1]
+            if len(grown) > GROUPS_LIMIT:
+                return None
+            if size + 1 == hi:
+                while ext:
+                    b = ext & -ext
+                    ext ^= b
+                    grown.append(g | b)
+                continue
+            while ext:
+                b = ext & -ext
+                ext ^= b
+                ng = g | b
+                grown.append(ng)
+                stack.append((ng, size + 1, (ext | nbr[b.bit_length() - 1]) & ok & ~excl & ~ng, excl))
                 excl |= b
     return by_size
