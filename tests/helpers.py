@@ -29,6 +29,15 @@ def past_setup(game):
     return game
 
 
+def variant_rules(directory, text: str, players: int = 2, name: str = "variant.yaml"):
+    """Rules with a variant of `text`, written to a file in `directory` (a
+    file the rules' errors can point at)."""
+    import nordlang
+    path = directory / name
+    path.write_text(text)
+    return nordlang.load_rules(players=players, variants=[str(path)])
+
+
 def first_error(path, variant: str, players: int = 2, seed: int = 1):
     """Write a variant to `path`, play it taking each choice's first option,
     and return the error the game stops with (None if it ends)."""

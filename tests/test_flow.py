@@ -3,7 +3,7 @@
 (a loop past its limit: test_limits.py)."""
 
 import pytest
-from helpers import first_error, past_setup
+from helpers import first_error, past_setup, variant_rules
 
 import nordlang
 
@@ -42,9 +42,7 @@ patch:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
-    v = tmp_path_factory.mktemp("flow") / "steps.yaml"
-    v.write_text(STEPS)
-    return nordlang.load_rules(players=2, variants=[str(v)])
+    return variant_rules(tmp_path_factory.mktemp("flow"), STEPS)
 
 
 def _play(g, *indices):

@@ -7,7 +7,7 @@ effect met on the way is run on a light copy, never on the position."""
 import random
 
 import pytest
-from helpers import past_setup
+from helpers import past_setup, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -50,9 +50,7 @@ patch:
 
 @pytest.fixture(scope="module")
 def nested(tmp_path_factory):
-    v = tmp_path_factory.mktemp("probes") / "nested.yaml"
-    v.write_text(NESTED)
-    return nordlang.load_rules(players=2, variants=[str(v)])
+    return variant_rules(tmp_path_factory.mktemp("probes"), NESTED)
 
 
 def _counters(g):
@@ -118,9 +116,7 @@ patch:
 
 
 def test_a_probe_that_only_tests_and_binds_runs_no_frame(tmp_path, monkeypatch):
-    v = tmp_path / "scanned.yaml"
-    v.write_text(SCANNED)
-    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    rules = variant_rules(tmp_path, SCANNED)
     runs = []
     run = flow.Machine._run
 
@@ -140,9 +136,7 @@ def test_a_probe_that_only_tests_and_binds_runs_no_frame(tmp_path, monkeypatch):
 
 def test_scanned_and_machine_probes_agree(tmp_path, monkeypatch):
     """The same options when every probe runs on the machine from its first step."""
-    v = tmp_path / "scanned.yaml"
-    v.write_text(SCANNED)
-    rules = nordlang.load_rules(players=2, variants=[str(v)])
+    rules = variant_rules(tmp_path, SCANNED)
     monkeypatch.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx: False)
     lookahead._FEASIBLE.clear()
     g = past_setup(nordlang.Game(rules, 1))

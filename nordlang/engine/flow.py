@@ -319,12 +319,9 @@ class Machine(Lookahead, Options):
                 return
         elif probe and step.lookahead:
             # a probe only asks whether the turn can go on: it goes on with the first option not
-            # known to lead nowhere (lookahead.py); 'nothing', an optional choice's first option,
-            # before the others are listed
-            if step.optional is not None and self._go_on(state, fr, step, None, ctx):
-                return
-            for v in self.values(state, fr, step, ctx):
-                if (v is not None or step.optional is None) and self._go_on(state, fr, step, v, ctx):
+            # known to lead nowhere (lookahead.py)
+            for v in self._in_probe_order(state, step, ctx):
+                if self._go_on(state, fr, step, v, ctx):
                     return
             vals = ()
         else:

@@ -224,30 +224,31 @@ class Lookahead:
         says it): True when one of its options is known to let the turn go
         on, False when all are known not to; else (option,), the first one
         not known either way, recorded as gone on with."""
-        learnt = self._learnt
-        if step.optional is not None:
-            key = (step, None) + at
-            answer = learnt.get(key)
-            if answer is None:
-                answer = _FEASIBLE.get(key)
-                if answer is None:
-                    self._went_on.append(key)
-                    return (None,)
-            if answer:
-                return True
-        for v in self.values(state, None, step, ctx):
-            if v is None and step.optional is not None:
-                continue                         # (tried above)
+        for v in self._in_probe_order(state, step, ctx):
             key = (step, v) + at
-            answer = learnt.get(key)
+            answer = self._known(key)
             if answer is None:
-                answer = _FEASIBLE.get(key)
-                if answer is None:
-                    self._went_on.append(key)
-                    return (v,)
+                self._went_on.append(key)
+                return (v,)
             if answer:
                 return True
         return False
+
+    def _in_probe_order(self, state, step, ctx):
+        """A lookahead choice's options in the order a probe tries them: an
+        optional choice's 'nothing' first, before the others are listed
+        (its answer often settles the question at the cost of no listing)."""
+        optional = step.optional is not None
+        if optional:
+            yield None
+        for v in self.values(state, None, step, ctx):
+            if v is not None or not optional:
+                yield v
+
+    def _known(self, key):
+        """What this probe learnt of an option, else what is kept of it (None: nothing yet)."""
+        answer = self._learnt.get(key)
+        return _FEASIBLE.get(key) if answer is None else answer
 
     def _go_on(self, state, fr, step, value, ctx) -> bool:
         """In a probe, at a lookahead choice: go on with this option unless it
@@ -259,9 +260,7 @@ class Lookahead:
             if ok:
                 state.pending = Pending(step, [value], None, fr.vars, state.player)
             return ok
-        hit = self._learnt.get(key)
-        if hit is None:
-            hit = _FEASIBLE.get(key)
+        hit = self._known(key)
         if hit is False:
             return False
         if hit:
