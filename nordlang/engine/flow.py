@@ -327,7 +327,7 @@ class Machine(Lookahead, Options):
         else:
             vals = self.values(state, fr, step, ctx)
             if step.lookahead and len(vals) > 0:
-                vals = [v for v in vals if self._feasible(state, step, v, ctx)]
+                vals = self._feasible_options(state, step, vals, ctx)
         if not vals:
             if ins.otherwise is not None:
                 fr.pc = ins.otherwise
@@ -338,14 +338,13 @@ class Machine(Lookahead, Options):
             state.pending = Pending(step, vals, None, fr.vars, state.player)
             return
         who = state.player if step.by is None else self._decider(step, ctx)
-        if self.rules.hidden_information:
+        if ins.check_seen:
             self.check_seen(state, step, vals, who)
         if len(vals) == 1 and (probe or not self.ask_forced or self.ask_forced is not True
                                and step.name not in self.ask_forced):
             self._bind_choice(fr, step, vals[0])
             if not probe:
-                text = self.texts(vals, step)[0]
-                record_choice(state, who, step.name, text, True)
+                record_choice(state, who, step.name, option_text(step, vals[0], self.rules.show), True)
             return
         state.pending = Pending(step, vals, None, fr.vars, who, self.rules.show)
 

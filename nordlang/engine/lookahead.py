@@ -66,6 +66,29 @@ class Lookahead:
             _keep(key, ok)
         return ok
 
+    def _feasible_options(self, state, step, vals, ctx) -> list:
+        """The options after which the turn can go on (as _feasible, with
+        where the flow is worked out once for all the options)."""
+        fr = state.frames[-1]
+        loops = fr.loops
+        at = (state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
+              tuple(loops.items()) if loops else None)
+        get = _FEASIBLE.get
+        out = []
+        for v in vals:
+            key = (step, v) + at
+            try:
+                ok = get(key)
+            except TypeError:                    # (a binding or option that cannot be a key)
+                ok = self._probe(state, step, v, ctx)
+            else:
+                if ok is None:
+                    ok = self._probe(state, step, v, ctx)
+                    _keep(key, ok)
+            if ok:
+                out.append(v)
+        return out
+
     def _probe(self, state, step, value, ctx=None) -> bool:
         """Run the turn on after this option until its next decision
         (again after each dead end its lookahead choices led to).

@@ -136,12 +136,15 @@ class Loop:
 class Choice:
     """A choice; where each alternative's steps and its 'otherwise' start;
     `plain` when it is asked as its options come (no lookahead, no 'by',
-    not secret, in rules that hide nothing: set by `programs`)."""
-    __slots__ = ("pos", "step", "targets", "otherwise", "plain")
+    not secret, in rules that hide nothing); `check_seen` when its options
+    could show an item (rules that hide some, a 'from' choice: labels are
+    never items). Both set by `programs`."""
+    __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen")
 
     def __init__(self, step):
         self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
         self.plain = False
+        self.check_seen = True
 
 
 def flatten(steps) -> tuple:
@@ -214,6 +217,7 @@ def programs(rules) -> dict:
                     st = ins.step
                     ins.plain = st.simultaneous is None and not st.lookahead and st.by is None \
                         and not rules.hidden_information
+                    ins.check_seen = rules.hidden_information and not st.alternatives
         _PROGRAMS[rules] = progs
     return progs
 
