@@ -43,6 +43,7 @@ from .program import (  # noqa: F401
     Step,
     While,
     _Mutates,
+    compiled_flows,
     flatten,
     programs,
 )
@@ -58,9 +59,8 @@ class Machine(Lookahead, Options):
 
     def __init__(self, rules):
         self.rules = rules
-        self.programs = programs(rules)
+        self.programs, self.calls = compiled_flows(rules)    # (calls: a flow's program and parameters by its name)
         self.turn_program = self.programs["(turn)"]
-        self.calls = {name: (self.programs[name], p.params) for name, p in rules.procs.items()}   # (a call's program)
         self.secret = SecretChoices(rules)
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)

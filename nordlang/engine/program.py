@@ -206,8 +206,15 @@ _PROGRAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def programs(rules) -> dict:
     """A rulebook's flows as programs, made once per rulebook: "(setup)",
     "(turn)" and each flow by name."""
-    progs = _PROGRAMS.get(rules)
-    if progs is None:
+    return compiled_flows(rules)[0]
+
+
+def compiled_flows(rules) -> tuple:
+    """(programs, calls) of a rulebook, made once (a search makes a machine
+    for each position it creates): `programs` as above; `calls`, each
+    flow's (program, parameters) by its name."""
+    made = _PROGRAMS.get(rules)
+    if made is None:
         progs = {name: flatten(p.steps) for name, p in rules.procs.items()}
         progs["(setup)"] = flatten(rules.setup)
         progs["(turn)"] = flatten(rules.turn)
@@ -218,7 +225,5 @@ def programs(rules) -> dict:
                     ins.plain = st.simultaneous is None and not st.lookahead and st.by is None \
                         and not rules.hidden_information
                     ins.check_seen = rules.hidden_information and not st.alternatives
-        _PROGRAMS[rules] = progs
-    return progs
-
-
+        made = _PROGRAMS[rules] = (progs, {name: (progs[name], p.params) for name, p in rules.procs.items()})
+    return made
