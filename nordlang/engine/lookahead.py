@@ -84,7 +84,9 @@ class Lookahead:
             else:
                 if ok is None:
                     ok = self._probe(state, step, v, ctx)
-                    _keep(key, ok)
+                    if len(_FEASIBLE) > _FEASIBLE_LIMIT:     # (_keep written out)
+                        _FEASIBLE.clear()
+                    _FEASIBLE[key] = ok
             if ok:
                 out.append(v)
         return out
@@ -114,7 +116,9 @@ class Lookahead:
                     _keep(key, False)
                     continue
                 for key in went_on:
-                    _keep(key, True)
+                    if len(_FEASIBLE) > _FEASIBLE_LIMIT:     # (_keep written out)
+                        _FEASIBLE.clear()
+                    _FEASIBLE[key] = True
                 return True
         finally:
             self._went_on, self._learnt = outer
@@ -270,7 +274,8 @@ class Lookahead:
 
     def _known(self, key):
         """What this probe learnt of an option, else what is kept of it (None: nothing yet)."""
-        answer = self._learnt.get(key)
+        learnt = self._learnt
+        answer = learnt.get(key) if learnt else None     # (mostly empty: a probe seldom meets a dead end)
         return _FEASIBLE.get(key) if answer is None else answer
 
     def _go_on(self, state, fr, step, value, ctx) -> bool:
