@@ -394,8 +394,6 @@ def unseen_option(state, options, who):
     anywhere (an opponent's hidden tile offered by its face), or None.
     Only items of kinds that can be hidden are looked at, and the search
     stops as soon as each is found face up to him somewhere."""
-    if tuple not in set(map(type, options)):
-        return None             # (no option is a tuple, so none is an item: most choices offer places or sets)
     hideable = state.rules.hideable_kinds
     left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
     if not left:
