@@ -51,24 +51,10 @@ class Lookahead:
     _went_on = None     # in a probe: the keys of the options it went on with, in order
     _learnt = None      # in a probe: the answers it learnt (kept while it runs, whatever _FEASIBLE keeps)
 
-    def _feasible(self, state, step, value, ctx=None) -> bool:
-        """Can the turn go on after this option? (cached by position and bindings: feasible_key)"""
-        fr = state.frames[-1]
-        loops = fr.loops
-        key = (step, value, state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
-               tuple(loops.items()) if loops else None)
-        try:
-            ok = _FEASIBLE.get(key)
-        except TypeError:                        # (a binding that cannot be a key)
-            return self._probe(state, step, value, ctx)
-        if ok is None:
-            ok = self._probe(state, step, value, ctx)
-            _keep(key, ok)
-        return ok
-
     def _feasible_options(self, state, step, vals, ctx) -> list:
-        """The options after which the turn can go on (as _feasible, with
-        where the flow is worked out once for all the options)."""
+        """The options after which the turn can go on, each answer kept
+        under its feasible_key (where the flow is, worked out once for all
+        the options, and the option)."""
         fr = state.frames[-1]
         loops = fr.loops
         at = (state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
