@@ -3,10 +3,10 @@ check that no option shows an unseen item skips only what cannot be an
 item; a lookahead choice's answers are kept under the keys every probe
 looks them up by; a machine's programs are made once per rulebook."""
 
-from helpers import past_setup
+from helpers import past_setup, variant_rules
 
 import nordlang
-from nordlang.engine import lookahead
+from nordlang.engine import flow, lookahead
 from nordlang.engine.flow import Choice, Machine, programs
 from nordlang.engine.lookahead import feasible_key
 from nordlang.engine.views import unseen_option
@@ -90,3 +90,41 @@ def test_machines_of_one_rulebook_share_its_programs_and_calls():
     assert a.programs is b.programs and a.calls is b.calls
     assert set(a.calls) == set(rules.procs)
     assert a.calls["turn_a"] == (a.programs["turn_a"], rules.procs["turn_a"].params)
+
+
+# The turn goes on after 'pick' n exactly when n > 1 ('fin' has an option
+# then); the flow after it reaches an effect before it reaches 'fin'.
+TO_AN_EFFECT = """\
+description: the flow after a lookahead option reaches an effect before the next choice
+extends: nord
+patch:
+  turn:
+    - choose: pick
+      from: '[1, 2, 3]'
+      lookahead: true
+    - let: {twice: 'pick * 2'}
+    - do: 'add("effects", 1)'
+    - choose: fin
+      from: '[x for x in [twice] if x > 2]'
+    - do: 'end_game()'
+"""
+
+
+def test_a_probe_the_scan_brings_to_an_effect_runs_on_a_copy_at_once(tmp_path, monkeypatch):
+    """No run on the position itself that could only stop at the effect:
+    each probe runs once, on a light copy, and the position never sees the
+    effect."""
+    rules = variant_rules(tmp_path, TO_AN_EFFECT)
+    runs = []
+    run = flow.Machine._run
+
+    def counted(self, state, probe, stop, work, ctx):
+        if probe:
+            runs.append("in place" if state.probing else "on a copy")
+        return run(self, state, probe, stop, work, ctx)
+    monkeypatch.setattr(flow.Machine, "_run", counted)
+    lookahead._FEASIBLE.clear()
+    g = past_setup(nordlang.Game(rules, 1))
+    assert g.state.pending.step.name == "pick" and list(g.state.pending.options) == [2, 3]
+    assert runs == ["on a copy"] * 3
+    assert {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"} == {}

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from ..lang.compiler import Ctx
 from .frames import Frame, Pending, _InPlace
-from .program import Branch, CallProc, Choice, DeadEnd, Jump, Let, _Mutates
+from .program import Branch, CallProc, Choice, DeadEnd, Do, Jump, Let, Roll, _Mutates
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
+_EFFECTS = (Do, Roll)      # the steps a probe never runs on the position itself (flow.py _run)
 _FEASIBLE_LIMIT = 2_000      # cleared when full: kept small for the garbage collector (see lang/memo.py _MEMO)
 
 
@@ -137,14 +138,19 @@ class Lookahead:
         state.frames.append(Frame.resumed(fr.code, flows[0][1], bindings, fr.loops))
         state.frames += [Frame.resumed(code, pc, b, None) for code, pc, b in flows[1:]]
         state.pending = None
-        state.probing = p
+        code, pc, _ = flows[-1]
         try:
-            self._run(state, True, False, ctx.budget, ctx)
-            return
-        except _Mutates:
-            # an effect, which the position must not see: on from it on a light copy
-            state.probing = False
-            probe = state.clone(light=True)
+            if pc < len(code) and type(code[pc]) in _EFFECTS:
+                probe = state.clone(light=True)  # (the scan stopped at an effect: on a light copy at once)
+            else:
+                state.probing = p
+                try:
+                    self._run(state, True, False, ctx.budget, ctx)
+                    return
+                except _Mutates:
+                    # an effect, which the position must not see: on from it on a light copy
+                    state.probing = False
+                    probe = state.clone(light=True)
         finally:
             state.frames, state.pending, state.probing, ctx.vars = frames, pending, probing, vars_
         probe.rng = state.rng.for_probe()        # (a probe must not use up a script of chance outcomes)
