@@ -315,7 +315,12 @@ class Machine(Lookahead, Options):
                 if type(vals) is not tuple or not step.distinct or step.optional is not None:
                     vals = self.from_source(step, vals)      # (else a distinct tuple is its options)
             if len(vals) > 1:
-                state.pending = Pending(step, vals, None, fr.vars, state.player, None if probe else self.rules.show)
+                if probe:
+                    state.pending = Pending(step, vals, None, fr.vars, state.player)
+                    return
+                if ins.check_seen:
+                    self.check_seen(state, step, vals, state.player)
+                state.pending = Pending(step, vals, None, fr.vars, state.player, self.rules.show)
                 return
         elif probe and step.lookahead:
             # a probe only asks whether the turn can go on: it goes on with the first option not

@@ -136,7 +136,7 @@ class Loop:
 class Choice:
     """A choice; where each alternative's steps and its 'otherwise' start;
     `plain` when it is asked as its options come (no lookahead, no 'by',
-    not secret, in rules that hide nothing); `check_seen` when its options
+    not secret); `check_seen` when its options
     could show an item (rules that hide some, a 'from' choice: labels are
     never items). Both set by `programs`."""
     __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen")
@@ -222,8 +222,7 @@ def compiled_flows(rules) -> tuple:
             for ins in code:
                 if type(ins) is Choice:
                     st = ins.step
-                    ins.plain = st.simultaneous is None and not st.lookahead and st.by is None \
-                        and not rules.hidden_information
+                    ins.plain = st.simultaneous is None and not st.lookahead and st.by is None
                     ins.check_seen = rules.hidden_information and not st.alternatives
         made = _PROGRAMS[rules] = (progs, {name: (progs[name], p.params) for name, p in rules.procs.items()})
     return made
