@@ -233,7 +233,14 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        self._zone_changed(key, v)
+        try:                                    # (_zone_changed written out: every move comes here twice)
+            name, owner = _ZONE_PARTS[key]
+        except KeyError:
+            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        parts = self.parts
+        parts[ZONES] = parts[name] = v
+        if owner is not None and self.by_owner:
+            parts[owner] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -251,7 +258,7 @@ class State(BoardIndex):
                     if key in occupied or n > 1:
                         raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                     occupied[key] = item
-                    self.parts[OCCUPANCY] = v
+                    parts[OCCUPANCY] = v
                     free_at = self.free_at
                     if free_at is not None:          # (the open spaces kept: this one closes)
                         i = bisect_left(free_at, at[0])
@@ -290,7 +297,14 @@ class State(BoardIndex):
         if n <= 0:
             return
         v = self.version = hash((self.version, 2, key, item, n))
-        self._zone_changed(key, v)
+        try:                                    # (_zone_changed written out, as in add)
+            name, owner = _ZONE_PARTS[key]
+        except KeyError:
+            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        parts = self.parts
+        parts[ZONES] = parts[name] = v
+        if owner is not None and self.by_owner:
+            parts[owner] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
@@ -309,7 +323,7 @@ class State(BoardIndex):
                 del occupied[key]
                 if self.free is not None:
                     self._open(key)
-                self.parts[OCCUPANCY] = v
+                parts[OCCUPANCY] = v
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:

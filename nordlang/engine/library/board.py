@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge, size
 from ...lang.builtins import BARE
-from .grids import cell_neighbors
+from .grids import _NEIGHBORS, cell_neighbors
 from .registry import _charge_, _def, _per_space, _space, no_board_hint
 
 
@@ -125,7 +125,8 @@ def _coordinates(ctx, s):
       example="neighbors(s)")
 def _neighbors(ctx, s):
     if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:  # (_is_cell)
-        return cell_neighbors(ctx, s)
+        out = _NEIGHBORS.get((ctx.rules.grid_zones[s[0]], s))      # (cell_neighbors' memo first)
+        return out if out is not None else cell_neighbors(ctx, s)
     return _per_space(ctx, ctx.rules.grid.orth, s)
 
 
