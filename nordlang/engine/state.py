@@ -18,6 +18,7 @@ from bisect import bisect_left
 from ..errors import EvalError
 from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
+from .keys import _ITEM_KEYS, _ZONE_PARTS, _zone_parts
 from .rng import Rng
 
 _FRESH = itertools.count()
@@ -356,7 +357,7 @@ class State(BoardIndex):
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
         pool = self.pools.get(key)
         if pool is not None:
-            return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_item_key))
+            return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_ITEM_KEYS.__getitem__))
         if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
             return ()
         deck = self.decks.get(key)
@@ -366,7 +367,7 @@ class State(BoardIndex):
         if track is not None:
             return tuple(x for x in track if x is not None)
         cells = self._grid_part(key)
-        return tuple(sorted({x for c in cells for x in self.pools[c]}, key=_item_key))
+        return tuple(sorted({x for c in cells for x in self.pools[c]}, key=_ITEM_KEYS.__getitem__))
 
     def total(self, key) -> int:
         pool = self.pools.get(key)
@@ -389,25 +390,3 @@ class State(BoardIndex):
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = self.parts[counter_part(key)] = hash((self.version, 3, key, n))
-
-
-_ZONE_PARTS: dict = {}      # zone key -> (its name's part, its name and owner's part or None): see _zone_parts
-_ZONE_PARTS_LIMIT = 100_000
-
-
-def _zone_parts(key) -> tuple:
-    """The parts of the position a change to zone `key` changes besides
-    every zone's (lang/reads.py): its name's and its name and owner's (a
-    pair is its own); a key that names no zone by name (a space, a
-    structure), the part None's alone. Kept per key (a game's zones are
-    few: cleared past _ZONE_PARTS_LIMIT, for a process that plays many)."""
-    if len(_ZONE_PARTS) > _ZONE_PARTS_LIMIT:
-        _ZONE_PARTS.clear()
-    if key.__class__ is tuple and key and key[0].__class__ is str:
-        return key[0], key if len(key) == 2 else key[:2]
-    return None, None
-
-
-def _item_key(item):
-    kind, tag = item
-    return (kind, -1 if tag is None else 0, tag if isinstance(tag, int) else 0, str(tag))

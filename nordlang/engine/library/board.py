@@ -34,7 +34,19 @@ def _turn(ctx):
 @_def("others", arity=(1, 1), doc="every player but p", example="others(player)", group="players",
       args=("player",))
 def _others(ctx, p):
-    return tuple(q for q in ctx.rules.player_range if q != p)
+    players = ctx.rules.player_range
+    try:
+        return _OTHERS[len(players), p]       # (made once per number of players and player)
+    except KeyError:
+        if len(_OTHERS) > 1_000:
+            _OTHERS.clear()
+        out = _OTHERS[len(players), p] = tuple([q for q in players if q != p])
+        return out
+    except TypeError:                         # (no player, and unhashable: as written)
+        return tuple([q for q in players if q != p])
+
+
+_OTHERS: dict = {}      # (number of players, p) -> others(p): few (cleared past 1,000)
 
 
 # ---------------- board ----------------
