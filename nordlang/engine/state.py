@@ -111,16 +111,18 @@ class State(BoardIndex):
     def unshare(self) -> None:
         """Take private copies of the zones a light copy shares (pools stay
         shared one by one until a side changes one: copy on write)."""
-        self.pools = dict(self.pools)
+        # (dict.copy, not dict(): a dict some key has left, as the occupancy, is copied
+        # entry by entry by dict(), and at once by copy)
+        self.pools = self.pools.copy()
         self._mine = set()
         self.decks = {k: list(v) for k, v in self.decks.items()}
         self.tracks = {k: list(v) for k, v in self.tracks.items()}
-        self.counters = dict(self.counters)
+        self.counters = self.counters.copy()
         self.rng = self.rng.copy() if self.rng is not None else None
-        self.occupied = dict(self.occupied)
-        self.cells = dict(self.cells)
+        self.occupied = self.occupied.copy()
+        self.cells = self.cells.copy()
         if self.owned is not None:
-            self.owned = dict(self.owned)
+            self.owned = self.owned.copy()
         self.shared = False
 
     def snapshot(self) -> State:
@@ -247,7 +249,7 @@ class State(BoardIndex):
             pool = self._new_cell(key)
         if pool is not None:
             if key not in self._mine:
-                pool = self.pools[key] = dict(pool)
+                pool = self.pools[key] = pool.copy()
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
             if item[0] in self.rules.occupying:
@@ -309,7 +311,7 @@ class State(BoardIndex):
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
-                pool = self.pools[key] = dict(pool)
+                pool = self.pools[key] = pool.copy()
                 self._mine.add(key)
             have = pool.get(item, 0)
             if have < n:
