@@ -311,17 +311,7 @@ class Links:
         if a == b or not self.connected(a, b):
             self.memo[key] = ()
             return ()
-        # (a chain lies in a component touching both: those decide the chains, whatever else stands
-        # on the board; kept by them per board, with the charge of walking them, charged again)
-        mk, around = self.masks, self.around
-        occ = around[a] & around[b]
-        known = _paths_known(self.grid)
-        kept = known.get((a, b, occ))
-        if kept is not None:
-            if budget is not None:
-                budget.charge(kept[1])
-            self.memo[key] = kept[0]
-            return kept[0]
+        mk, occ = self.masks, self.occ
         spread = mk.spread
         goal = mk.faces[b][1]
         layer = seen = mk.faces[a][1] & occ
@@ -336,7 +326,6 @@ class Links:
         for end in mk.members(layer & goal):
             _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths, budget)
         out = tuple(sorted(paths))
-        known[a, b, occ] = (out, len(layers) * (1 + len(out)))      # (each chain is charged its length)
         self.memo[key] = out
         return out
 
@@ -355,14 +344,6 @@ def _walk_back(orth, bit, layers, k, tail, paths, budget=None) -> None:
     for n in orth[tail[-1]]:
         if bit[n] & below:
             _walk_back(orth, bit, layers, k - 1, tail + [n], paths, budget)
-
-
-def _paths_known(grid) -> dict:
-    """(chains, charge) by (structure, structure, the components both touch); per board, cleared when full."""
-    known = grid.memo.get("paths by components")
-    if known is None or len(known) > 5_000:
-        known = grid.memo["paths by components"] = {}
-    return known
 
 
 def _frontiers(grid) -> dict:
