@@ -1,7 +1,6 @@
-"""What the state keeps per zone key and per item, for any game: the parts
-of the position a change to a zone changes (lang/reads.py), and the keys
-items sort by (State.items). A game's zones and items are few: each is
-worked out once, then looked up."""
+"""What the state knows of a zone key and an item, for any game: the parts
+of the position a change to a zone changes (lang/reads.py, kept per key:
+a game's zones are few), and the key items sort by (State.items)."""
 
 from __future__ import annotations
 
@@ -26,17 +25,3 @@ def _item_key(item):
     kind, tag = item
     return (kind, -1 if tag is None else 0, tag if isinstance(tag, int) else 0, str(tag))
 
-
-class _ItemKeys(dict):
-    """item -> its _item_key, made when first asked (a game's items are few:
-    sorting a pool then looks its items' keys up, with no call per item);
-    cleared past _ZONE_PARTS_LIMIT, for a process that plays many games."""
-
-    def __missing__(self, item):
-        if len(self) > _ZONE_PARTS_LIMIT:
-            self.clear()
-        key = self[item] = _item_key(item)
-        return key
-
-
-_ITEM_KEYS = _ItemKeys()

@@ -18,7 +18,7 @@ from bisect import bisect_left
 from ..errors import EvalError
 from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
-from .keys import _ITEM_KEYS, _ZONE_PARTS, _zone_parts
+from .keys import _ZONE_PARTS, _item_key, _zone_parts
 from .rng import Rng
 
 _FRESH = itertools.count()
@@ -359,7 +359,7 @@ class State(BoardIndex):
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
         pool = self.pools.get(key)
         if pool is not None:
-            return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_ITEM_KEYS.__getitem__))
+            return tuple(pool) if len(pool) < 2 else tuple(sorted(pool, key=_item_key))
         if key.__class__ is tuple and len(key) == 4 and key[0] in self.rules.grid_zones:    # an empty cell
             return ()
         deck = self.decks.get(key)
@@ -369,7 +369,7 @@ class State(BoardIndex):
         if track is not None:
             return tuple(x for x in track if x is not None)
         cells = self._grid_part(key)
-        return tuple(sorted({x for c in cells for x in self.pools[c]}, key=_ITEM_KEYS.__getitem__))
+        return tuple(sorted({x for c in cells for x in self.pools[c]}, key=_item_key))
 
     def total(self, key) -> int:
         pool = self.pools.get(key)
