@@ -6,7 +6,7 @@ import random
 import nordlang
 from nordlang.board.graph import Links
 from nordlang.board.masks import bit_layout
-from nordlang.engine.library.graph import _linked_groups
+from nordlang.engine.library.graph import _linked_pairs
 from nordlang.engine.library.subsets import _board_masks, _grow, _grow_free
 
 
@@ -101,19 +101,18 @@ def test_groups_with_no_region_limit_equal_the_counting_search():
     assert found > 10_000
 
 
-def test_linked_groups_give_the_pairs_that_share_a_component():
+def test_linked_pairs_are_those_that_share_a_component():
     """Structures touching random sets of disjoint components (none, one,
     two: a structure on two components links to those on either, which
-    are not linked to each other): the pairs within the groups are
-    exactly those that share a component."""
+    are not linked to each other): the pairs are exactly those that share
+    a component."""
     rng = random.Random(2)
     overlapping = 0
     for _ in range(2000):
         comps = [1 << i for i in range(rng.randrange(1, 5))]
         sids = tuple(f"s{i}" for i in range(rng.randrange(2, 8)))
         masks = tuple(sum(rng.sample(comps, rng.choice([0, 1, 1, 1, 2]) if len(comps) > 1 else 1)) for _ in sids)
-        groups = _linked_groups(sids, masks)
-        got = {(a, b) for g in groups for a in g for b in g if a != b}
+        got = _linked_pairs(sids, masks)
         want = {(a, b) for a, m in zip(sids, masks) for b, n in zip(sids, masks) if a != b and m & n}
         assert got == want, (sids, masks)
         overlapping += any(m & n and m != n for m in masks for n in masks)

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from ..errors import EvalError
 from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
+from .keys import _ZONE_PARTS, _item_key, _zone_parts
 from .rng import Rng
 
 _FRESH = itertools.count()
@@ -110,16 +111,18 @@ class State(BoardIndex):
     def unshare(self) -> None:
         """Take private copies of the zones a light copy shares (pools stay
         shared one by one until a side changes one: copy on write)."""
-        self.pools = dict(self.pools)
+        # (dict.copy, not dict(): a dict some key has left, as the occupancy, is copied
+        # entry by entry by dict(), and at once by copy)
+        self.pools = self.pools.copy()
         self._mine = set()
         self.decks = {k: list(v) for k, v in self.decks.items()}
         self.tracks = {k: list(v) for k, v in self.tracks.items()}
-        self.counters = dict(self.counters)
+        self.counters = self.counters.copy()
         self.rng = self.rng.copy() if self.rng is not None else None
-        self.occupied = dict(self.occupied)
-        self.cells = dict(self.cells)
+        self.occupied = self.occupied.copy()
+        self.cells = self.cells.copy()
         if self.owned is not None:
-            self.owned = dict(self.owned)
+            self.owned = self.owned.copy()
         self.shared = False
 
     def snapshot(self) -> State:
@@ -233,13 +236,20 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        self._zone_changed(key, v)
+        try:                                    # (_zone_changed written out: every move comes here twice)
+            name, owner = _ZONE_PARTS[key]
+        except KeyError:
+            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        parts = self.parts
+        parts[ZONES] = parts[name] = v
+        if owner is not None and self.by_owner:
+            parts[owner] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
         if pool is not None:
             if key not in self._mine:
-                pool = self.pools[key] = dict(pool)
+                pool = self.pools[key] = pool.copy()
                 self._mine.add(key)
             pool[item] = pool.get(item, 0) + n
             if item[0] in self.rules.occupying:
@@ -251,7 +261,7 @@ class State(BoardIndex):
                     if key in occupied or n > 1:
                         raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
                     occupied[key] = item
-                    self.parts[OCCUPANCY] = v
+                    parts[OCCUPANCY] = v
                     free_at = self.free_at
                     if free_at is not None:          # (the open spaces kept: this one closes)
                         i = bisect_left(free_at, at[0])
@@ -290,11 +300,18 @@ class State(BoardIndex):
         if n <= 0:
             return
         v = self.version = hash((self.version, 2, key, item, n))
-        self._zone_changed(key, v)
+        try:                                    # (_zone_changed written out, as in add)
+            name, owner = _ZONE_PARTS[key]
+        except KeyError:
+            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        parts = self.parts
+        parts[ZONES] = parts[name] = v
+        if owner is not None and self.by_owner:
+            parts[owner] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
-                pool = self.pools[key] = dict(pool)
+                pool = self.pools[key] = pool.copy()
                 self._mine.add(key)
             have = pool.get(item, 0)
             if have < n:
@@ -309,7 +326,7 @@ class State(BoardIndex):
                 del occupied[key]
                 if self.free is not None:
                     self._open(key)
-                self.parts[OCCUPANCY] = v
+                parts[OCCUPANCY] = v
                 if self._links is not None and item[0] in self.rules.linking:
                     self._links = self._links.removed(key)
                 if self.owned is not None:
@@ -375,25 +392,3 @@ class State(BoardIndex):
     def bump(self, key, n) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
         self.version = self.parts[counter_part(key)] = hash((self.version, 3, key, n))
-
-
-_ZONE_PARTS: dict = {}      # zone key -> (its name's part, its name and owner's part or None): see _zone_parts
-_ZONE_PARTS_LIMIT = 100_000
-
-
-def _zone_parts(key) -> tuple:
-    """The parts of the position a change to zone `key` changes besides
-    every zone's (lang/reads.py): its name's and its name and owner's (a
-    pair is its own); a key that names no zone by name (a space, a
-    structure), the part None's alone. Kept per key (a game's zones are
-    few: cleared past _ZONE_PARTS_LIMIT, for a process that plays many)."""
-    if len(_ZONE_PARTS) > _ZONE_PARTS_LIMIT:
-        _ZONE_PARTS.clear()
-    if key.__class__ is tuple and key and key[0].__class__ is str:
-        return key[0], key if len(key) == 2 else key[:2]
-    return None, None
-
-
-def _item_key(item):
-    kind, tag = item
-    return (kind, -1 if tag is None else 0, tag if isinstance(tag, int) else 0, str(tag))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge, size
 from ...lang.builtins import BARE
-from .grids import cell_neighbors
+from .grids import _NEIGHBORS, cell_neighbors
 from .registry import _charge_, _def, _per_space, _space, no_board_hint
 
 
@@ -34,7 +34,19 @@ def _turn(ctx):
 @_def("others", arity=(1, 1), doc="every player but p", example="others(player)", group="players",
       args=("player",))
 def _others(ctx, p):
-    return tuple(q for q in ctx.rules.player_range if q != p)
+    players = ctx.rules.player_range
+    try:
+        return _OTHERS[len(players), p]       # (made once per number of players and player)
+    except KeyError:
+        if len(_OTHERS) > 1_000:
+            _OTHERS.clear()
+        out = _OTHERS[len(players), p] = tuple([q for q in players if q != p])
+        return out
+    except TypeError:                         # (no player, and unhashable: as written)
+        return tuple([q for q in players if q != p])
+
+
+_OTHERS: dict = {}      # (number of players, p) -> others(p): few (cleared past 1,000)
 
 
 # ---------------- board ----------------
@@ -125,7 +137,8 @@ def _coordinates(ctx, s):
       example="neighbors(s)")
 def _neighbors(ctx, s):
     if s.__class__ is tuple and len(s) == 4 and s[0].__class__ is str and s[0] in ctx.rules.grid_zones:  # (_is_cell)
-        return cell_neighbors(ctx, s)
+        out = _NEIGHBORS.get((ctx.rules.grid_zones[s[0]], s))      # (cell_neighbors' memo first)
+        return out if out is not None else cell_neighbors(ctx, s)
     return _per_space(ctx, ctx.rules.grid.orth, s)
 
 

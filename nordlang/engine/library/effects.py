@@ -7,19 +7,21 @@ from .registry import _check_count, _def, _effect, _slot, _track
 
 
 # ---------------- counters and points ----------------
-@_def("points", arity=(1, 1), doc="a player's points", example="points(player)", group="points", args=("player",))
+# (each written into the generated code: one look-up, its argument named once)
+@_def("points", arity=(1, 1), doc="a player's points", example="points(player)", group="points", args=("player",),
+      inline='ctx.state.counters.get(("points", {0}), 0)')
 def _points(ctx, p):
     return ctx.state.counters.get(("points", p), 0)
 
 
 @_def("points_from", arity=(2, 2), doc="a player's points from one source", example='points_from(p, "gold")',
-      group="points", args=("player", "source"))
+      group="points", args=("player", "source"), inline='ctx.state.counters.get(("points", {0}, {1}), 0)')
 def _points_from(ctx, p, source):
     return ctx.state.counters.get(("points", p, source), 0)
 
 
 @_def("counter", arity=(1, 1), doc="the value of a named counter (0 when never set)",
-      example='counter("rounds")', group="points")
+      example='counter("rounds")', group="points", inline='ctx.state.counters.get(("counter", {0}), 0)')
 def _counter(ctx, name):
     return ctx.state.counters.get(("counter", name), 0)
 

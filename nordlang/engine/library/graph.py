@@ -70,48 +70,39 @@ def _connected_pairs(ctx, kind):
         # only when a component reaches a face, not as it grows elsewhere. The answers are
         # kept by them.
         around, faces = links.around, links.masks.any_face
-        linking = (kind, *[around[a] & faces for a in ctx.rules.structures_by_kind.get(kind, ())])
+        sids = ctx.rules.structures_by_kind.get(kind, ())
+        linking = (kind, *[around[a] & faces for a in sids])
         known = _pairs_known(ctx.rules.grid)
         hit = known.get(linking)
         if hit is None:
-            groups = _linked_groups(ctx.rules.structures_by_kind.get(kind, ()), linking[1:])
-            hit = known.get(groups)         # (the same pairs, from other masks)
-            if hit is None:
-                hit = known[groups] = frozenset((a, b) for group in groups for a in group for b in group if a != b)
-            known[linking] = hit
+            hit = known[linking] = _linked_pairs(sids, linking[1:])
         if len(hit) > SMALL:
             charge(ctx, len(hit))
         links.memo[key] = hit
     return hit
 
 
-def _linked_groups(sids, masks) -> tuple:
-    """Groups of structures whose pairs are those whose masks meet: the
-    structures with the same mask (in the kind's order); when no two masks
-    meet, those are all the groups; else two masks that meet (a structure
-    touching two components, and another on either) make one more group of
-    both."""
-    by_mask: dict = {}
-    for a, m in zip(sids, masks):
-        if m:
-            by_mask.setdefault(m, []).append(a)
-    groups = [group for group in by_mask.values() if len(group) > 1]
-    seen = 0
-    for m in by_mask:
-        if seen & m:
-            masks = list(by_mask.items())
-            groups += [g + h for i, (x, g) in enumerate(masks) for y, h in masks[i + 1:] if x & y]
-            break
-        seen |= m
-    return tuple(map(tuple, groups))
+def _linked_pairs(sids, masks) -> frozenset:
+    """The ordered pairs of structures whose masks meet (a structure
+    touching no component, mask 0, is in none): pair by pair, among those
+    that touch one (a kind has few structures)."""
+    live = [(a, m) for a, m in zip(sids, masks) if m]
+    out = []
+    while live:
+        a, m = live.pop()
+        for b, n in live:
+            if m & n:
+                out.append((a, b))
+                out.append((b, a))
+    return frozenset(out)
 
 
 def _pairs_known(grid) -> dict:
     """connected_pairs' answers by the port faces each structure's components
-    hold, and by the groups they make (kept per board, cleared when full)."""
-    known = grid.memo.get("pairs by groups")
+    hold (kept per board, cleared when full)."""
+    known = grid.memo.get("pairs by faces")
     if known is None or len(known) > 1_000:
-        known = grid.memo["pairs by groups"] = {}
+        known = grid.memo["pairs by faces"] = {}
     return known
 
 
@@ -240,11 +231,15 @@ def _linked_structures(ctx, x):
           "(through any of its ports)",
       example="frontier(component(s))", group="graph", args=("structure",))
 def _frontier(ctx, nodes):
-    grid = ctx.rules.grid
-    if type(nodes) is str:
-        if nodes not in grid.ports:
+    if nodes.__class__ is str:
+        links = ctx.state.links
+        hit = links.memo.get(nodes)         # (Links.structure_frontier's memo first: a structure's, kept)
+        if hit is not None:
+            return hit
+        if nodes not in ctx.rules.grid.ports:
             raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
-        return ctx.state.links.structure_frontier(nodes)
+        return links.structure_frontier(nodes)
+    grid = ctx.rules.grid
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
         if links.component(next(iter(nodes))) is nodes:
