@@ -12,6 +12,7 @@ from .reads import elements_of
 from .runtime import _COUNTER
 from .shortcuts import _TUPLES, Shortcuts
 from .trace import _show
+from .values import ValueFacts
 
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
@@ -21,7 +22,7 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts, NodeFacts):
+class Expressions(Shortcuts, NodeFacts, ValueFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
@@ -97,12 +98,14 @@ class Expressions(Shortcuts, NodeFacts):
             it = self.gen(cf.iter, scope, local)
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
+            each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
             names = []
             for n in cf.target:
                 self._check_binding(cf, n)
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
                 self._descs[local[n]] = item
+                self._facts[local[n]] = each[1] if each.__class__ is tuple else None
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
@@ -206,6 +209,9 @@ class Expressions(Shortcuts, NodeFacts):
             return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
                               hint=b.example and f"for example: {b.example}")
         self._check_literals(name, node, b, scope, local)
+        part = self._cell_part(b, node, scope, local)
+        if part is not None:
+            return part
         if b.inline is not None:
             src = self._template(b, node, scope, local)
             if src is not None:
@@ -358,8 +364,10 @@ class Expressions(Shortcuts, NodeFacts):
             self._check_binding(node, name)
             src = self.gen(value, scope, local)
             known = self._reader(scope, local).desc(value)
+            fact = self.fact(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             self._descs[local[name]] = known
+            self._facts[local[name]] = fact
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
         for var, src in reversed(binds):
