@@ -80,6 +80,7 @@ class Compiler(Expressions, Statements, Checks):
         self._returns_of: dict = {}  # id of a definition -> (it, what its value is known to be) (values.py)
         self._checkable: frozenset = frozenset()   # the parameters' codes (values.ValueFacts._cell_part)
         self._checked: set = set()   # ... those the body tests to be cells
+        self._looped: set = set()    # the locals' codes loops bind (values.py)
 
     # -- helpers --
     def pos(self, node) -> Pos:

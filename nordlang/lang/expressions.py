@@ -106,6 +106,7 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
                 names.append(local[n])
                 self._descs[local[n]] = item
                 self._facts[local[n]] = each[1] if each.__class__ is tuple else None
+                self._looped.add(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
@@ -210,6 +211,8 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
                               hint=b.example and f"for example: {b.example}")
         self._check_literals(name, node, b, scope, local)
         part = self._cell_part(b, node, scope, local)
+        if part is None:
+            part = self._zone_form(b, node, scope, local)
         if part is not None:
             return part
         if b.inline is not None:

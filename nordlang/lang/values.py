@@ -31,6 +31,13 @@ _IS_CELL = ("{0}.__class__ is tuple and len({0}) == 4 and {0}[0].__class__ is st
             "and {0}[0] in ctx.rules.grid_zones")
 _TEMPLATE = "{{0}}{} if " + _IS_CELL.replace("{0}", "{{0}}") + " else {{fn}}(ctx, {{0}})"
 _BUSY = object()
+# total, amount and items read in place (ValueFacts._zone_form): (of a cell, of a zone named)
+_ZONE_FORMS = {
+    "total": ("sum(ctx.state.pools[{0}].values()) if {0} in ctx.state.pools else 0", None),
+    "amount": ("ctx.state.pools[{0}].get({1}, 0) if {0} in ctx.state.pools else 0",
+               "ctx.state.pools[{0}].get({1}, 0) if {0} in ctx.state.pools else {fn}(ctx, {0}, {1})"),
+    "items": ("{fn}(ctx, {0}) if {0} in ctx.state.pools else ()", None),
+}
 
 
 class ValueFacts:
@@ -135,6 +142,51 @@ class ValueFacts:
         self._checked.add(code)
         src = self.gen(node.args[0], scope, local)
         return f"({src}{part} if _cell_{code} else {self.bind(b.fn, 'b')}(ctx, {src}))"
+
+    def _zone_form(self, b, node, scope, local):
+        """total, amount or items of a zone given by a name, read in place:
+        of a cell the text knows a loop binds, its pool or nothing (an empty cell is no
+        pool, and holds nothing: what the primitives say of it); amount of
+        any other zone its pool, else the primitive. The same values and
+        errors: an item not computed when the cell is empty is one that
+        cannot fail (see _certain). Else None."""
+        if self.tracing or b.name not in _ZONE_FORMS or not isinstance(node.args[0], A.Name) \
+                or self._primitive(node, scope, local) != b.name or len(node.args) != (2 if b.name == "amount" else 1):
+            return None
+        cell = self.fact(node.args[0], scope, local) == CELL and self._looped_over(node.args[0], scope, local)
+        if b.name == "amount" and not (cell or self._simple(node.args[0], scope, local)):
+            return None
+        if b.name == "amount" and cell and not self._certain(node.args[1], scope, local):
+            return None
+        if not cell and b.name != "amount":
+            return None
+        form = _ZONE_FORMS[b.name][0 if cell else 1]
+        args = [self.gen(a, scope, local) for a in node.args]
+        return "(" + form.format(*args, fn=self.bind(b.fn, "b")) + ")"
+
+    def _looped_over(self, node, scope, local) -> bool:
+        """Is the name bound by a loop? (A loop over a grid's cells, most of
+        them empty, reads each in place; a cell a let names is read by the
+        primitive when empty, as before.)"""
+        node, scope, local = self._argument(node, scope, local)
+        return isinstance(node, A.Name) and local.get(node.id) in self._looped
+
+    def _certain(self, node, scope, local) -> bool:
+        """A value that cannot fail: a constant, a local (it has a value),
+        an item or zone made of such (a pair built in place)."""
+        node, scope, local = self._argument(node, scope, local)
+        if isinstance(node, A.Const):
+            return True
+        if isinstance(node, A.Name):
+            return node.id in local or (node.id not in scope and node.id in self.names.constants)
+        if isinstance(node, A.Call) and isinstance(node.func, A.Name) and node.gen is None:
+            name = node.func.id
+            cons = self.names.constructors.get(name)
+            return (cons is not None and name not in local and name not in scope and name not in self.names.funcs
+                    and name not in self.names.constants and self.names.registry.get(name) is None
+                    and cons[0] <= len(node.args) <= cons[1]
+                    and all(self._certain(a, scope, local) for a in node.args))
+        return False
 
     def checked_params(self, body: str) -> str:
         """A definition's body (`return ...`) with the test that a parameter
