@@ -131,6 +131,8 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
             return fused
         if node.kind == "set":
             return f"_frozenset([{elt} {clauses}])"
+        if node is self._as_list:           # (a list only its caller sees: see _first_of_list)
+            return f"[{elt} {clauses}]"
         return f"_tuple([{elt} {clauses}])"
 
     def _Call(self, node, scope, local):
@@ -219,6 +221,9 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
             src = self._template(b, node, scope, local)
             if src is not None:
                 return src
+        first = self._first_of_list(b, node, scope, local)
+        if first is not None:
+            return first
         args = [self.gen(a, scope, local) for a in node.args]
         fused = self._fused(b, node, scope, local)
         if fused is not None:
