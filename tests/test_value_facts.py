@@ -120,3 +120,13 @@ def test_first_of_a_list_made_takes_its_first_item_as_the_primitive(game):
     # the list is made whole (an error past the first item stays), then the default
     assert error(game, "first([10 // x for x in [1, 0]])") == "division by zero"
     assert error(game, "first([x for x in [1]], at([1], -1))") == "at() counts items from 0, not from -1"
+
+
+def test_an_effects_loop_over_cells_takes_their_parts_too(game):
+    text = "for c in filled_cells(tableau(0)) { if column(c) == 1 { award(0, total(c) + row(c), \"cards\") } }"
+    c = Compiler(game.rules.names)
+    lines = c.stmts(parse(text, "effects"), frozenset(), {}, 1)
+    assert not c.errors and "grid_zones" not in "\n".join(lines)
+    before = ev(game, "points(0)")
+    run(game, text)
+    assert ev(game, "points(0)") == before + 1
