@@ -95,7 +95,11 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
         local = dict(local)
         where = self._site(site)
         for cf in comp.fors:
-            it = self.gen(cf.iter, scope, local)
+            self._iterable += 1
+            try:
+                it = self.gen(cf.iter, scope, local)
+            finally:
+                self._iterable -= 1
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
             each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
@@ -378,6 +382,11 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
             self._facts[local[name]] = fact
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
-        for var, src in reversed(binds):
-            body = f"(lambda {var}: {body})({src})"
+        if self.tracing or self._iterable:
+            # (a replay wraps each node in a function of its own; Python allows no := in a loop's collection)
+            for var, src in reversed(binds):
+                body = f"(lambda {var}: {body})({src})"
+            return body
+        for var, src in reversed(binds):        # (the value, then the body: no call)
+            body = f"({body} if ({var} := {src}) is {var} else None)"
         return body

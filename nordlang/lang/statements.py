@@ -30,7 +30,11 @@ class Statements:
             self._facts[local[node.name]] = fact
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
-            it = self.gen(node.iter, scope, local)
+            self._iterable += 1         # (its collection may be a comprehension's: see Expressions._LetIn)
+            try:
+                it = self.gen(node.iter, scope, local)
+            finally:
+                self._iterable -= 1
             inner = dict(local)
             names = []
             each = self.fact(node.iter, scope, local) if len(node.target) == 1 else None
