@@ -130,3 +130,18 @@ def test_an_effects_loop_over_cells_takes_their_parts_too(game):
     before = ev(game, "points(0)")
     run(game, text)
     assert ev(game, "points(0)") == before + 1
+
+
+def test_the_core_aggregates_of_a_generator_are_pythons_own(game):
+    """any, all, sum and count of a generator: Python's own on the generator
+    or the list made, with no call of the primitive; the same values and errors."""
+    assert ev(game, "(any(x > 2 for x in [1, 3]), all(x > 2 for x in [1, 3]), any(x for x in []))") == \
+        (True, False, False)
+    assert ev(game, "(sum(x for x in [1, 2, 4]), sum(x for x in []), sum(x / 2 for x in [1]))") == (7, 0, 0.5)
+    assert ev(game, "(count(x for x in [1, false, 0, none, true]), count(x > 1 for x in [1, 2, 3]))") == (4, 2)
+    for text in ("any(x > 2 for x in [1, 3])", "all(x for x in [1])", "sum(x for x in [1])",
+                 "count(x for x in [1])"):
+        src = source(game, text)
+        assert "_any_of(" in src or "_all_of(" in src or "_sum_of(" in src, text
+    assert error(game, "sum(x for x in [1, \"a\"])") == \
+        "wrong kind of value: cannot use + on a number and a text"

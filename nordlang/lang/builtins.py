@@ -167,7 +167,8 @@ def _agg(name, doc, example, returns=None):
 @_agg("count", "number of items that are not false: of a collection, or those a generator keeps "
       "(`count(x > 0 for x in xs)` counts the true ones)", "count(s for s in spaces if occupied(s))")
 def _count(ctx, it):
-    # (the values that are not False, counted in C: true is 1)
+    # (the values that are not False, counted in C: true is 1; of a generator's list, written
+    # into the generated code: expressions._DIRECT)
     return sum(map(is_not, it if it.__class__ is list else ordered(it), repeat(False)))
 
 

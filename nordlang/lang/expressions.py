@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from . import ast as A
-from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
+from .builtins import AGG, ARG_AGGREGATES, BARE, CORE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
 from .memo import Func
@@ -15,6 +15,10 @@ from .trace import _show
 from .values import ValueFacts
 
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
+# the core aggregates of a generator (any, all) or a list made (sum, count) as Python's own, with no call
+# of the primitive (builtins.py: of these it does just this)
+_DIRECT = {"any": "_any_of({})", "all": "_all_of({})", "sum": "_sum_of({})",
+           "count": "_sum_of(_map(_is_not, {}, _falses))"}
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 # operators whose work grows with their operands' size: the helper that charges it to the budget
 _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==": "_eq", "!=": "_ne"}
@@ -198,9 +202,10 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
                     # (any and all only test each value: it need not be made true or false)
                     gen = self.test if name in _SHORT_CIRCUIT else self.gen
                     elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
-                if name in _SHORT_CIRCUIT:
-                    return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
-                return f"{fn}(ctx, [{elt} {clauses}])"
+                direct = _DIRECT.get(name) if CORE.get(name) is b and not self.tracing else None
+                if name in _SHORT_CIRCUIT:      # a generator: stops at the first answer
+                    return direct.format(f"({elt} {clauses})") if direct else f"{fn}(ctx, ({elt} {clauses}))"
+                return direct.format(f"[{elt} {clauses}]") if direct else f"{fn}(ctx, [{elt} {clauses}])"
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
