@@ -145,3 +145,10 @@ def test_the_core_aggregates_of_a_generator_are_pythons_own(game):
         assert "_any_of(" in src or "_all_of(" in src or "_sum_of(" in src, text
     assert error(game, "sum(x for x in [1, \"a\"])") == \
         "wrong kind of value: cannot use + on a number and a text"
+
+
+def test_len_and_abs_are_pythons_own(game):
+    assert ev(game, "len(set([1, 1, 2])) + abs(-3) + len(filled_cells(tableau(0)))") == 7
+    assert "_len_of(" in source(game, "len([1])") and "_abs_of(" in source(game, "abs(-1)")
+    assert error(game, "len(5)") == "wrong kind of value: a number has no length"
+    assert error(game, "abs(\"a\")") == "wrong kind of value (bad operand type for abs(): 'str')"

@@ -17,6 +17,8 @@ from .values import ValueFacts
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
 # the core aggregates of a generator (any, all) or a list made (sum, count) as Python's own, with no call
 # of the primitive (builtins.py: of these it does just this)
+# core primitives that are Python's own function of their one argument (builtins.py), called as it
+_PYTHONS = {"len": "_len_of", "abs": "_abs_of"}
 _DIRECT = {"any": "_any_of({})", "all": "_all_of({})", "sum": "_sum_of({})",
            "count": "_sum_of(_map(_is_not, {}, _falses))"}
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
@@ -233,6 +235,8 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
         first = self._first_of_list(b, node, scope, local)
         if first is not None:
             return first
+        if name in _PYTHONS and CORE.get(name) is b and not self.tracing:
+            return f"{_PYTHONS[name]}({self.gen(node.args[0], scope, local)})"
         args = [self.gen(a, scope, local) for a in node.args]
         fused = self._fused(b, node, scope, local)
         if fused is not None:

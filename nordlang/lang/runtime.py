@@ -163,5 +163,6 @@ _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr":
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
+            "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),
             "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}
