@@ -149,7 +149,7 @@ class ValueFacts:
         amount of any other zone its pool, else the primitive. (Of a
         definition's parameter tested once to be a cell, as row and column
         are, it cost more than it saved: 74.72 against 73.57 M instructions
-        a random 4-player Vikings game.) The same values and errors: an item not computed when the
+        a random 4-player game of the bundled tile game.) The same values and errors: an item not computed when the
         cell is empty is one that cannot fail (see _certain). Else None."""
         if self.tracing or b.name not in _ZONE_FORMS or not isinstance(node.args[0], A.Name) \
                 or self._primitive(node, scope, local) != b.name or len(node.args) != (2 if b.name == "amount" else 1):
