@@ -23,6 +23,9 @@ DEFINITIONS = """define:
   its_row(c): 'row(c)'
   right_of(c): 'cell(grid_of(c), row(c), column(c) + 1)'
   laid(p): '[c for c in filled_cells(tableau(p))]'
+  corners: '[cell(tableau(0), 0, 0), cell(tableau(1), 0, 0)]'
+  rows_of(corners): '[row(c) for c in corners]'
+  given(corners): 'sorted(corners)'
 """
 
 
@@ -73,6 +76,11 @@ def test_what_the_text_does_not_show_to_be_a_cell_is_tested(game):
         error(game, "row(3)") == "a graph board has no rows or columns"
     assert ev(game, "[grid_of(c) for c in [cell(tableau(1), 1, 2)] + [cell(tableau(0), 0, 0)]]") == \
         (("tableau", 1), ("tableau", 0))
+    # a parameter is what its caller gives, whatever a definition of its name gives
+    assert ev(game, "rows_of(corners)") == (0, 0)
+    assert error(game, "rows_of([cell(tableau(0), 1, 2), 3])") == "a graph board has no rows or columns"
+    assert error(game, "[row(c) for c in given([cell(tableau(0), 1, 2), 3])]") == \
+        "a graph board has no rows or columns"
     # the neighbours of what may be a space are not known to be cells
     assert "grid_zones" in source(game, "[row(n) for n in neighbors(first([cell(tableau(0), 0, 0), 5]))]")
 

@@ -2,9 +2,9 @@
 primitive that made it, so that generated code need not test it again.
 
 A value is CELL (a grid's cell: what `cell`, `filled_cells` and a cell's
-`neighbors` give, always a 4-tuple whose first part names a grid zone)
-or ITEM (an item of a zone: what `items` gives, always a pair (kind,
-tag)); a collection is ("each", fact) when each of its values is one.
+`neighbors` give, always a 4-tuple whose first part names a grid zone, its
+row and column within the grid); a collection is ("each", CELL) when each
+of its values is one.
 Nothing else is said (None). A definition's value is what its text shows
 with its parameters unknown (kept per definition). The facts are proofs,
 never guesses: code that drops a test on a fact takes the same branch the
@@ -17,11 +17,11 @@ from ..errors import NordError
 from . import ast as A
 from .parser import parse
 
-CELL, ITEM = "cell", "item"
+CELL = "cell"
 # primitives whose value, of any argument, is a fact (or that fail)
 _MAKES = {"cell": CELL}
 # primitives whose value is a collection of a fact's values, of any argument
-_MAKE_EACH = {"filled_cells": CELL, "items": ITEM}
+_MAKE_EACH = {"filled_cells": CELL}
 # primitives whose value holds the items of their (one) argument
 _KEEPS = {"set", "list", "sorted"}
 # the parts of a cell that row, column and grid_of give: the case their templates test first
@@ -45,7 +45,7 @@ class ValueFacts:
     _primitive; _facts maps a local's code to the fact of its value.)"""
 
     def fact(self, node, scope, local):
-        """CELL, ITEM, ("each", fact) or None: what the value of node is known to be."""
+        """CELL, ("each", CELL) or None: what the value of node is known to be."""
         node, scope, local = self._argument(node, scope, local)
         if isinstance(node, A.Name):
             if node.id in local:
@@ -115,8 +115,12 @@ class ValueFacts:
         if f.kind != "expr" or not isinstance(f.text, str):
             return None
         self._returns_of[id(f)] = _BUSY      # (a circle is reported when the rulebook is checked)
+        params = {}             # (a parameter hides a definition of its name)
+        for p in f.params:
+            params[p] = code = f"_fact{len(self._facts)}"
+            self._facts[code] = None
         try:
-            fact = self.fact(parse(f.text, "expr"), frozenset(), {})
+            fact = self.fact(parse(f.text, "expr"), frozenset(), params)
         except (NordError, RecursionError):
             fact = None
         self._returns_of[id(f)] = (f, fact)
