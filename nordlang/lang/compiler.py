@@ -76,6 +76,13 @@ class Compiler(Expressions, Statements, Checks):
         self._arguments: dict = {}   # an inlined parameter's code -> (argument, scope, locals) (Expressions._inline)
         self._numbers: set = set()   # the locals (by their code's names) that loops bind to numbers
         self._descs: dict = {}       # a local's code -> what the text shows of its zones (reads.Reader.desc)
+        self._facts: dict = {}       # a local's code -> what its value is known to be (values.py)
+        self._returns_of: dict = {}  # id of a definition -> (it, what its value is known to be) (values.py)
+        self._checkable: frozenset = frozenset()   # the parameters' codes (values.ValueFacts._cell_part)
+        self._checked: set = set()   # ... those the body tests to be cells
+        self._looped: set = set()    # the locals' codes loops bind (values.py)
+        self._as_list = None         # the comprehension to make as a list (Shortcuts._first_of_list)
+        self._iterable = 0           # > 0 while making a loop's collection (Expressions._LetIn)
 
     # -- helpers --
     def pos(self, node) -> Pos:
@@ -236,7 +243,11 @@ class Compiler(Expressions, Statements, Checks):
         if mode == "expr":
             func.cheap = is_cheap(tree, self.names)
             self.inlined = False
-            body = f"return {self.gen(tree, frozenset(), local)}"
+            self._checkable = frozenset(local.values())
+            try:
+                body = self.checked_params(f"return {self.gen(tree, frozenset(), local)}")
+            finally:
+                self._checkable = frozenset()
             where = Where(self.pos(tree), label)
             self._replayable(where, tree, frozenset(), func.params)
         else:

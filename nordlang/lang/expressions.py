@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from . import ast as A
-from .builtins import AGG, ARG_AGGREGATES, BARE, EFFECT, LAZY
+from .builtins import AGG, ARG_AGGREGATES, BARE, CORE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
 from .memo import Func
@@ -12,8 +12,15 @@ from .reads import elements_of
 from .runtime import _COUNTER
 from .shortcuts import _TUPLES, Shortcuts
 from .trace import _show
+from .values import ValueFacts
 
 _SHORT_CIRCUIT = {"any", "all"}   # aggregates that may stop early over a generator
+# the core aggregates of a generator (any, all) or a list made (sum, count) as Python's own, with no call
+# of the primitive (builtins.py: of these it does just this)
+# core primitives that are Python's own function of their one argument (builtins.py), called as it
+_PYTHONS = {"len": "_len_of", "abs": "_abs_of"}
+_DIRECT = {"any": "_any_of({})", "all": "_all_of({})", "sum": "_sum_of({})",
+           "count": "_sum_of(_map(_is_not, {}, _falses))"}
 _OPS = {"+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 # operators whose work grows with their operands' size: the helper that charges it to the budget
 _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==": "_eq", "!=": "_ne"}
@@ -21,7 +28,7 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts, NodeFacts):
+class Expressions(Shortcuts, NodeFacts, ValueFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
@@ -94,15 +101,22 @@ class Expressions(Shortcuts, NodeFacts):
         local = dict(local)
         where = self._site(site)
         for cf in comp.fors:
-            it = self.gen(cf.iter, scope, local)
+            self._iterable += 1
+            try:
+                it = self.gen(cf.iter, scope, local)
+            finally:
+                self._iterable -= 1
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
+            each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
             names = []
             for n in cf.target:
                 self._check_binding(cf, n)
                 local[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(local[n])
                 self._descs[local[n]] = item
+                self._facts[local[n]] = each[1] if each.__class__ is tuple else None
+                self._looped.add(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
@@ -127,6 +141,8 @@ class Expressions(Shortcuts, NodeFacts):
             return fused
         if node.kind == "set":
             return f"_frozenset([{elt} {clauses}])"
+        if node is self._as_list:           # (a list only its caller sees: see _first_of_list)
+            return f"[{elt} {clauses}]"
         return f"_tuple([{elt} {clauses}])"
 
     def _Call(self, node, scope, local):
@@ -188,9 +204,10 @@ class Expressions(Shortcuts, NodeFacts):
                     # (any and all only test each value: it need not be made true or false)
                     gen = self.test if name in _SHORT_CIRCUIT else self.gen
                     elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
-                if name in _SHORT_CIRCUIT:
-                    return f"{fn}(ctx, ({elt} {clauses}))"     # a generator: stops at the first answer
-                return f"{fn}(ctx, [{elt} {clauses}])"
+                direct = _DIRECT.get(name) if CORE.get(name) is b and not self.tracing else None
+                if name in _SHORT_CIRCUIT:      # a generator: stops at the first answer
+                    return direct.format(f"({elt} {clauses})") if direct else f"{fn}(ctx, ({elt} {clauses}))"
+                return direct.format(f"[{elt} {clauses}]") if direct else f"{fn}(ctx, [{elt} {clauses}])"
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
@@ -206,10 +223,20 @@ class Expressions(Shortcuts, NodeFacts):
             return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}",
                               hint=b.example and f"for example: {b.example}")
         self._check_literals(name, node, b, scope, local)
+        part = self._cell_part(b, node, scope, local)
+        if part is None:
+            part = self._zone_form(b, node, scope, local)
+        if part is not None:
+            return part
         if b.inline is not None:
             src = self._template(b, node, scope, local)
             if src is not None:
                 return src
+        first = self._first_of_list(b, node, scope, local)
+        if first is not None:
+            return first
+        if name in _PYTHONS and CORE.get(name) is b and not self.tracing:
+            return f"{_PYTHONS[name]}({self.gen(node.args[0], scope, local)})"
         args = [self.gen(a, scope, local) for a in node.args]
         fused = self._fused(b, node, scope, local)
         if fused is not None:
@@ -358,10 +385,17 @@ class Expressions(Shortcuts, NodeFacts):
             self._check_binding(node, name)
             src = self.gen(value, scope, local)
             known = self._reader(scope, local).desc(value)
+            fact = self.fact(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             self._descs[local[name]] = known
+            self._facts[local[name]] = fact
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
-        for var, src in reversed(binds):
-            body = f"(lambda {var}: {body})({src})"
+        if self.tracing or self._iterable:
+            # (a replay wraps each node in a function of its own; Python allows no := in a loop's collection)
+            for var, src in reversed(binds):
+                body = f"(lambda {var}: {body})({src})"
+            return body
+        for var, src in reversed(binds):        # (the value, then the body: no call)
+            body = f"({body} if ({var} := {src}) is {var} else None)"
         return body

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from itertools import repeat
+from operator import is_not
 
 from ..errors import EvalError, NordError, did_you_mean
 from .budget import SMALL, BudgetError, charge
@@ -159,5 +161,8 @@ def _ne(ctx, a, b):
 
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
-            "_frozenset": frozenset, "_tuple": tuple, "_each": _each, "_min2": _min2, "_max2": _max2,
+            "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
+            "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
+            "_len_of": len, "_abs_of": abs,
+            "_is_not": is_not, "_falses": repeat(False),
             "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}

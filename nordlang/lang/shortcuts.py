@@ -176,6 +176,24 @@ class Shortcuts:
         return (b is not None and b.kind == BARE and b.inline is not None
                 and node.id not in self.names.funcs and node.id not in self.names.constructors)
 
+    def _first_of_list(self, b, node, scope, local):
+        """`first([... for ...])` (a list comprehension, with or without a
+        default) as the first item of the list made, with no tuple made of
+        it nor a call of the primitive: the same value, the same errors in
+        the same order (the list is made whole, then the default), the same
+        work charged (first charges nothing of a list). Else None."""
+        arg = node.args[0]
+        if self.tracing or b.name != "first" or CORE.get("first") is not b or not isinstance(arg, A.Comp) \
+                or arg.kind != "list":
+            return None
+        outer, self._as_list = self._as_list, arg
+        try:
+            made = self.gen(arg, scope, local)
+        finally:
+            self._as_list = outer
+        default = self.gen(node.args[1], scope, local) if len(node.args) > 1 else "None"
+        return f"_next(_iter({made}), {default})"
+
     def _extreme_of_two(self, b, node, scope, local):
         """`min([x, y])` (or max, a list or tuple of two written out) as one
         comparison in place (runtime._min2, _max2): the same value, the same

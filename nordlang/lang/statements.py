@@ -25,16 +25,25 @@ class Statements:
         if isinstance(node, A.LetStmt):
             self._check_binding(node, node.name)
             src = self.gen(node.value, scope, local)
+            fact = self.fact(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
+            self._facts[local[node.name]] = fact
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
-            it = self.gen(node.iter, scope, local)
+            self._iterable += 1         # (its collection may be a comprehension's: see Expressions._LetIn)
+            try:
+                it = self.gen(node.iter, scope, local)
+            finally:
+                self._iterable -= 1
             inner = dict(local)
             names = []
+            each = self.fact(node.iter, scope, local) if len(node.target) == 1 else None
             for n in node.target:
                 self._check_binding(node, n)
                 inner[n] = f"v_{n}_{next(_COUNTER)}"
                 names.append(inner[n])
+                self._facts[inner[n]] = each[1] if each.__class__ is tuple else None   # (values.py)
+                self._looped.add(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
             it = f"_each(ctx, {it}, {self._site(node.iter)})"       # (charged to the budget)
             if len(names) == 1:
