@@ -12,9 +12,6 @@ from ...lang.reads import OCCUPANCY
 from ...lang.runtime import _each
 from .registry import _def, _track
 
-_ZONE = object()            # (amount given a zone alone: see its inline form)
-_NO_ITEMS: dict = {}        # (an empty cell's counts: never written to)
-
 
 # ---------------- pieces and zones ----------------
 @_def("kind", arity=(1, 1), doc="the kind of an item", example='kind(it) == "coin"', group="zones",
@@ -36,35 +33,16 @@ def _owner(ctx, it):
     return t if type(t) is int and t < ctx.rules.num_players else None      # (a bool is no player)
 
 
-# (a pool's amount written into the generated code when the zone is a name, as in a definition's
-# `amount(s, man(p))`: the zone is looked up twice, the item made once; for any other zone the
-# primitive, given the zone alone, gives what answers `get` as a pool would)
+# (a pool's amount is read in place by the generated code when the zone is a name: lang/values.py)
 @_def("amount", arity=(2, 2), doc="how many of an item a zone holds", example="amount(hand(p), coin())",
-      group="zones", args=(None, "item"),
-      inline="(ctx.state.pools[{0}] if {0} in ctx.state.pools else {fn}(ctx, {0})).get({1}, 0)")
-def _amount(ctx, zone, item=_ZONE):
+      group="zones", args=(None, "item"))
+def _amount(ctx, zone, item):
     pool = ctx.state.pools.get(zone)     # (the common case, without a method call)
     if pool is not None:
         return pool.get(item, 0)
     if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:    # an empty cell
-        return 0 if item is not _ZONE else _NO_ITEMS
-    if item is _ZONE:
-        return _Counts(ctx.state, zone)
+        return 0
     return ctx.state.amount(zone, item)
-
-
-class _Counts:
-    """A zone that is no pool (a deck, a track, a whole grid, or no zone)
-    as amount's written-in form asks it: `get(item, 0)` is the item's
-    amount, or the error that the zone is none."""
-
-    __slots__ = ("state", "zone")
-
-    def __init__(self, state, zone):
-        self.state, self.zone = state, zone
-
-    def get(self, item, _default):
-        return self.state.amount(self.zone, item)
 
 
 # (a pool's total written into the generated code, and an empty cell's (most cells a tile game
