@@ -48,25 +48,41 @@ def play(rules, seeds) -> int:
 
 
 def choice_times(rules, seeds) -> dict:
-    """Seconds and calls spent listing each choice's options, by choice name."""
+    """Seconds and calls spent listing each choice's options, by choice name:
+    a 'from' choice's source timed where it is called (the machine asks it
+    straight, or through Machine.values), labelled alternatives' through
+    Machine.values."""
     machine = next(c for c in vars(flow).values() if isinstance(c, type) and hasattr(c, "values")
                    and hasattr(c, "_choose"))
     values = machine.values
     spent = collections.defaultdict(lambda: [0.0, 0])
 
-    def timed(self, state, fr, step, ctx=None):
-        t = time.perf_counter()
-        try:
+    def timer(fn, name):
+        def timed(*args):
+            t = time.perf_counter()
+            try:
+                return fn(*args)
+            finally:
+                s = spent[name]
+                s[0] += time.perf_counter() - t
+                s[1] += 1
+        return timed
+
+    def timed_values(self, state, fr, step, ctx=None):
+        if not step.alternatives:            # (its source is timed itself)
             return values(self, state, fr, step, ctx)
-        finally:
-            s = spent[step.name]
-            s[0] += time.perf_counter() - t
-            s[1] += 1
-    machine.values = timed
+        return timer(values, step.name)(self, state, fr, step, ctx)
+
+    sources = [(st, st.source) for st in rules.choice_steps() if st.source is not None]
+    for st, source in sources:
+        st.source = timer(source, st.name)
+    machine.values = timed_values
     try:
         play(rules, seeds)
     finally:
         machine.values = values
+        for st, source in sources:
+            st.source = source
     return dict(spent)
 
 
