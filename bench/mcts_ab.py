@@ -73,6 +73,11 @@ def main() -> None:
     args = ap.parse_args()
     configs = CONFIGS if not args.games else [(g, int(p)) for g, p in (x.split(":") for x in args.games.split(","))]
     what = "M instructions per position" if args.instructions else "positions/s (best of rounds)"
+    for tree in (args.a, args.b):
+        # (both trees' bytecode made first: a module a search imports late, compiled inside one tree's
+        # measured run and not the other's, would count against that tree)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(tree, "nordlang")],
+                       check=True, capture_output=True)
     print(f"mcts, default budget, {args.decisions} decisions each; {what}")
     print(f"{'game':<9}{'players':>7}{'positions':>10}{'a':>12}{'b':>12}{'b/a speed':>11}  same moves")
     for game, players in configs:
