@@ -71,9 +71,7 @@ class Lookahead:
             else:
                 if ok is None:
                     ok = self._probe(state, step, v, ctx)
-                    if len(_FEASIBLE) > _FEASIBLE_LIMIT:     # (_keep written out)
-                        _FEASIBLE.clear()
-                    _FEASIBLE[key] = ok
+                    _keep(key, ok)
             if ok:
                 out.append(v)
         return out
@@ -103,9 +101,7 @@ class Lookahead:
                     _keep(key, False)
                     continue
                 for key in went_on:
-                    if len(_FEASIBLE) > _FEASIBLE_LIMIT:     # (_keep written out)
-                        _FEASIBLE.clear()
-                    _FEASIBLE[key] = True
+                    _keep(key, True)
                 return True
         finally:
             self._went_on, self._learnt = outer

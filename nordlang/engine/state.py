@@ -236,14 +236,8 @@ class State(BoardIndex):
         if n <= 0:
             return None
         v = self.version = hash((self.version, 1, key, item, n))
-        try:                                    # (_zone_changed written out: every move comes here twice)
-            name, owner = _ZONE_PARTS[key]
-        except KeyError:
-            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        self._zone_changed(key, v)
         parts = self.parts
-        parts[ZONES] = parts[name] = v
-        if owner is not None and self.by_owner:
-            parts[owner] = v
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -300,14 +294,8 @@ class State(BoardIndex):
         if n <= 0:
             return
         v = self.version = hash((self.version, 2, key, item, n))
-        try:                                    # (_zone_changed written out, as in add)
-            name, owner = _ZONE_PARTS[key]
-        except KeyError:
-            name, owner = _ZONE_PARTS[key] = _zone_parts(key)
+        self._zone_changed(key, v)
         parts = self.parts
-        parts[ZONES] = parts[name] = v
-        if owner is not None and self.by_owner:
-            parts[owner] = v
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
