@@ -7,6 +7,7 @@ from . import ast as A
 from .builtins import AGG, ARG_AGGREGATES, BARE, CORE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
+from .kinds import KindFilters
 from .memo import Func
 from .reads import elements_of
 from .runtime import _COUNTER
@@ -28,7 +29,7 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts, NodeFacts, ValueFacts):
+class Expressions(Shortcuts, KindFilters, NodeFacts, ValueFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
@@ -205,6 +206,9 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
                     gen = self.test if name in _SHORT_CIRCUIT else self.gen
                     elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
                 direct = _DIRECT.get(name) if CORE.get(name) is b and not self.tracing else None
+                by_kind = self._amount_of_kind(b, node, scope, local)     # (after the general code: its checks)
+                if by_kind is not None:
+                    return by_kind
                 if name in _SHORT_CIRCUIT:      # a generator: stops at the first answer
                     return direct.format(f"({elt} {clauses})") if direct else f"{fn}(ctx, ({elt} {clauses}))"
                 return direct.format(f"[{elt} {clauses}]") if direct else f"{fn}(ctx, [{elt} {clauses}])"
@@ -234,7 +238,8 @@ class Expressions(Shortcuts, NodeFacts, ValueFacts):
                 return src
         first = self._first_of_list(b, node, scope, local)
         if first is not None:
-            return first
+            by_kind = self._first_of_kind(b, node, scope, local)     # (after the general code: its checks)
+            return first if by_kind is None else by_kind
         if name in _PYTHONS and CORE.get(name) is b and not self.tracing:
             return f"{_PYTHONS[name]}({self.gen(node.args[0], scope, local)})"
         args = [self.gen(a, scope, local) for a in node.args]

@@ -96,6 +96,43 @@ def _each(ctx, it, site):
     return it
 
 
+def _first_of_kind(ctx, zone, k, items, site):
+    """first([x for x in items(zone) if kind(x) == k]) (lang/kinds.py): a
+    small pool read in place (the items primitive sorts a pool's items: of
+    two of kind k, the first it gives); charged as the loop charges."""
+    pool = ctx.state.pools.get(zone)
+    its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
+    b = ctx.budget
+    left = b.left - len(its)
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    found = None
+    for x in its:
+        if x[0] == k:
+            if its is not pool:
+                return x
+            if found is not None:
+                return next(x for x in items(ctx, zone) if x[0] == k)
+            found = x
+    return found
+
+
+def _amount_of_kind(ctx, zone, k, items, amount, site):
+    """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/kinds.py):
+    a small pool read in place; charged as the loop charges."""
+    pool = ctx.state.pools.get(zone)
+    its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
+    b = ctx.budget
+    left = b.left - len(its)
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    if its is pool:
+        return sum([n for x, n in pool.items() if x[0] == k])
+    return sum([amount(ctx, zone, x) for x in its if x[0] == k])
+
+
 def _min2(ctx, a, b, site):
     """min([a, b]): b only when it is smaller (as min keeps the first of
     equals), the two items charged as _each charges a collection."""
@@ -162,6 +199,7 @@ def _ne(ctx, a, b):
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
+            "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),

@@ -1,0 +1,82 @@
+"""Items of a zone filtered by their kind, asked in one call: rules that
+look at one kind of item in a cell (a tile under pieces, the pieces on a
+tile) write `first([x for x in items(z) if kind(x) == k])` and
+`sum(amount(z, x) for x in items(z) if kind(x) == k)`; the generated code
+then calls one helper (runtime._first_of_kind, _amount_of_kind) that reads
+the pool in place, with no tuple of items, no loop helper and no list made:
+the same value, the same work charged, the same errors (a failure is
+placed by the replay, which takes no shortcut). A mixin of the Compiler's
+Expressions, beside Shortcuts, whose helpers it uses."""
+
+from __future__ import annotations
+
+from . import ast as A
+from .builtins import CORE
+
+
+class KindFilters:
+    """The shapes above, recognised in the text (a mixin of Expressions)."""
+
+    def _kind_filter(self, comp, scope, local):
+        """(zone node, kind node) of a comprehension `... for x in items(z) if
+        kind(x) == k` (either side of ==; one clause, one name, one test),
+        both the primitives, k a value that can neither fail nor depend on
+        x (Shortcuts._plain: it is then computed once, not per item); else None."""
+        if len(comp.fors) != 1:
+            return None
+        cf = comp.fors[0]
+        if len(cf.target) != 1 or len(cf.conds) != 1:
+            return None
+        x, it, cond = cf.target[0], cf.iter, cf.conds[0]
+        if not (isinstance(it, A.Call) and it.gen is None and len(it.args) == 1
+                and self._primitive(it, scope, local) == "items"):
+            return None
+        if not (isinstance(cond, A.BinOp) and cond.op == "=="):
+            return None
+        inner = dict(local, **{x: "_"})
+        for tested, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if (isinstance(tested, A.Call) and tested.gen is None and len(tested.args) == 1
+                    and self._primitive(tested, scope, inner) == "kind"
+                    and isinstance(tested.args[0], A.Name) and tested.args[0].id == x
+                    and self._plain(other, x, scope, local)):
+                return it.args[0], other
+        return None
+
+    def _first_of_kind(self, b, node, scope, local):
+        """`first([x for x in items(z) if kind(x) == k])` as one call; else None."""
+        if self.tracing or b.name != "first" or CORE.get("first") is not b or len(node.args) != 1:
+            return None
+        comp = node.args[0]
+        if not (isinstance(comp, A.Comp) and comp.kind == "list"):
+            return None
+        found = self._kind_filter(comp, scope, local)
+        if found is None or not (isinstance(comp.elt, A.Name) and comp.elt.id == comp.fors[0].target[0]):
+            return None
+        return self._kind_call("_first_of_kind", comp, found, "", comp, scope, local)
+
+    def _amount_of_kind(self, b, node, scope, local):
+        """`sum(amount(z, x) for x in items(z) if kind(x) == k)`, z the same
+        name both times (a local: the same value), as one call; else None."""
+        comp = node.gen
+        if self.tracing or b.name != "sum" or CORE.get("sum") is not b or comp is None:
+            return None
+        found = self._kind_filter(comp, scope, local)
+        elt = comp.elt
+        if found is None or not (isinstance(elt, A.Call) and elt.gen is None and len(elt.args) == 2
+                                 and self._primitive(elt, scope, local) == "amount"):
+            return None
+        zone, x = elt.args
+        if not (isinstance(zone, A.Name) and isinstance(found[0], A.Name) and zone.id == found[0].id
+                and zone.id in local and zone.id != comp.fors[0].target[0]
+                and isinstance(x, A.Name) and x.id == comp.fors[0].target[0]):
+            return None
+        amount = self.bind(self.names.registry.get("amount").fn, "b")
+        return self._kind_call("_amount_of_kind", comp, found, f"{amount}, ", node, scope, local)
+
+    def _kind_call(self, helper, comp, found, more, site, scope, local):
+        """The helper's call: the zone, the kind, the items primitive (its
+        uncommon cases), `more` (amount's), the site the loop charges at."""
+        zone, kind = found
+        items = self.bind(self.names.registry.get("items").fn, "b")
+        return (f"{helper}(ctx, {self.gen(zone, scope, local)}, {self.gen(kind, scope, local)}, {items}, "
+                f"{more}{self._site(site)})")

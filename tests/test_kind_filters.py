@@ -1,0 +1,111 @@
+"""Items of a zone filtered by kind, asked in one call (lang/kinds.py):
+`first([x for x in items(z) if kind(x) == k])` and `sum(amount(z, x) for
+x in items(z) if kind(x) == k)` give the values, the work charged and the
+errors of the loops they stand for, on the tableau game (a cell of a grid
+is a pool, the deck a deck, the offer a track)."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from helpers import run_effects as run
+
+import nordlang
+from nordlang.errors import EvalError
+from nordlang.lang.budget import LIMIT
+from nordlang.lang.compiler import Compiler
+from nordlang.lang.parser import parse
+
+TABLEAU = Path(__file__).parent / "games" / "tableau" / "tableau.yaml"
+FIRST = 'let k = "{k}", z = {z} in first([x for x in items(z) if kind(x) == k])'
+AMOUNT = 'let k = "{k}", z = {z} in sum(amount(z, x) for x in items(z) if kind(x) == k)'
+
+
+@pytest.fixture
+def game():
+    """Cell (0, 0) of tableau(0) holds cards 4 and 2 (two of one kind), cell (0, 1) card 3 twice."""
+    game = nordlang.load(str(TABLEAU), seed=0)
+    run(game, "move(card(4), deck, cell(tableau(0), 0, 0))\nmove(card(2), deck, cell(tableau(0), 0, 0))\n"
+              "move(card(3), deck, cell(tableau(0), 0, 1), 2)")
+    return game
+
+
+def _run(game, text, tracing=False):
+    """(value, work charged, source) of an expression; tracing: as a replay makes it (no shortcut)."""
+    c = Compiler(game.rules.names, text=text)
+    tree = parse(text, "expr")
+    if tracing:
+        with c._no_inlining(tracing=True):
+            src = c.gen(tree, frozenset(), {})
+    else:
+        src = c.gen(tree, frozenset(), {})
+    fn = c.expr(tree, frozenset()) if not tracing else None
+    assert not c.errors
+    ctx = game.rules.ctx(game.state)
+    if tracing:
+        env = dict(c.env)
+        exec(f"def _f(ctx):\n  return {src}", env)
+        fn = env["_f"]
+    return fn(ctx), LIMIT - ctx.budget.left, src
+
+
+ZONES = {"two": "cell(tableau(0), 0, 0)", "twice": "cell(tableau(0), 0, 1)", "empty": "cell(tableau(0), 1, 1)",
+         "deck": "deck", "offer": "offer", "grid": "tableau(0)"}
+
+
+@pytest.mark.parametrize("where", sorted(ZONES))
+@pytest.mark.parametrize("k", ["card", "other"])
+def test_the_first_of_a_kind_is_the_loops_value_and_work(game, where, k):
+    text = FIRST.format(k=k, z=ZONES[where])
+    value, work, src = _run(game, text)
+    assert "_first_of_kind(" in src
+    assert (value, work) == _run(game, text, tracing=True)[:2]
+
+
+@pytest.mark.parametrize("where", sorted(ZONES))
+@pytest.mark.parametrize("k", ["card", "other"])
+def test_the_amount_of_a_kind_is_the_loops_value_and_work(game, where, k):
+    text = AMOUNT.format(k=k, z=ZONES[where])
+    value, work, src = _run(game, text)
+    assert "_amount_of_kind(" in src
+    assert (value, work) == _run(game, text, tracing=True)[:2]
+
+
+def test_the_values_themselves(game):
+    """The first of two cards in a cell is the one items gives first; a cell's amounts are summed; the deck
+    (cards 1, 2, 4, 1) gives its cards in order, each counted as often as it stands there (2 + 1 + 1 + 2)."""
+    got = {w: _run(game, FIRST.format(k="card", z=z))[0] for w, z in ZONES.items()}
+    assert got == {"two": ("card", 2), "twice": ("card", 3), "empty": None, "deck": ("card", 1),
+                   "offer": ("card", 1), "grid": ("card", 2)}
+    got = {w: _run(game, AMOUNT.format(k="card", z=z))[0] for w, z in ZONES.items()}
+    assert got == {"two": 2, "twice": 2, "empty": 0, "deck": 6, "offer": 4, "grid": 4}
+    assert _run(game, FIRST.format(k="other", z=ZONES["two"]))[0] is None
+
+
+def test_the_pool_is_read_without_the_items_primitive(game, monkeypatch):
+    calls = []
+    registry = game.rules.names.registry
+    b = registry.get("items")
+    monkeypatch.setitem(registry.items, "items", replace(b, fn=lambda ctx, z, _fn=b.fn: calls.append(z) or _fn(ctx, z)))
+    assert _run(game, FIRST.format(k="card", z=ZONES["twice"]))[0] == ("card", 3)
+    assert _run(game, AMOUNT.format(k="card", z=ZONES["two"]))[0] == 2
+    assert calls == []
+    assert _run(game, FIRST.format(k="card", z=ZONES["two"]))[0] == ("card", 2)     # (two of the kind: its order)
+    assert calls == [("tableau", 0, 0, 0)]
+
+
+def test_other_shapes_take_the_general_path(game):
+    """A kind that depends on the item, a second clause, another element: the loop as written."""
+    for text in ('first([x for x in items(deck) if kind(x) == kind(x)])',
+                 'first([tag(x) for x in items(deck) if kind(x) == "card"])',
+                 'sum(amount(deck, x) for x in items(offer) if kind(x) == "card")',
+                 'first([x for x in items(deck) if kind(x) == "card" if tag(x) == 2])'):
+        src = _run(game, text)[2]
+        assert "_of_kind(" not in src, text
+
+
+def test_what_is_no_zone_fails_as_the_loop_does(game):
+    for shape in (FIRST, AMOUNT):
+        text = shape.format(k="card", z="7")
+        message = pytest.raises(EvalError, _run, game, text).value.message
+        assert message == "7 is not a zone"
