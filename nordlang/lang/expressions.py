@@ -7,7 +7,7 @@ from . import ast as A
 from .builtins import AGG, ARG_AGGREGATES, BARE, CORE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
-from .kinds import KindFilters
+from .lookups import Lookups
 from .memo import Func
 from .reads import elements_of
 from .runtime import _COUNTER
@@ -29,7 +29,7 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts, KindFilters, NodeFacts, ValueFacts):
+class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --

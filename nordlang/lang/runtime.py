@@ -97,7 +97,7 @@ def _each(ctx, it, site):
 
 
 def _first_of_kind(ctx, zone, k, items, site):
-    """first([x for x in items(zone) if kind(x) == k]) (lang/kinds.py): a
+    """first([x for x in items(zone) if kind(x) == k]) (lang/lookups.py): a
     small pool read in place (the items primitive sorts a pool's items: of
     two of kind k, the first it gives); charged as the loop charges."""
     pool = ctx.state.pools.get(zone)
@@ -118,8 +118,23 @@ def _first_of_kind(ctx, zone, k, items, site):
     return found
 
 
+def _in_slot(ctx, zone, i, slots, site):
+    """first([x for j, x in slots(zone) if j == i]) (lang/lookups.py): a
+    track's slot read in place; charged as the loop charges."""
+    track = ctx.state.tracks.get(zone)
+    its = slots(ctx, zone) if track is None else None      # (not a track: the primitive's error)
+    b = ctx.budget
+    left = b.left - (len(its) if its is not None else len(track) - track.count(None))
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    if its is None and i.__class__ is int:
+        return track[i] if 0 <= i < len(track) else None     # (an empty slot holds None: no such pair)
+    return next((x for j, x in (its if its is not None else enumerate(track)) if x is not None and j == i), None)
+
+
 def _amount_of_kind(ctx, zone, k, items, amount, site):
-    """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/kinds.py):
+    """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/lookups.py):
     a small pool read in place; charged as the loop charges."""
     pool = ctx.state.pools.get(zone)
     its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
@@ -200,6 +215,7 @@ _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr":
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
+            "_in_slot": _in_slot,
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),

@@ -1,8 +1,9 @@
-"""Items of a zone filtered by kind, asked in one call (lang/kinds.py):
-`first([x for x in items(z) if kind(x) == k])` and `sum(amount(z, x) for
-x in items(z) if kind(x) == k)` give the values, the work charged and the
-errors of the loops they stand for, on the tableau game (a cell of a grid
-is a pool, the deck a deck, the offer a track)."""
+"""Loops that look up one item, asked in one call (lang/lookups.py):
+`first([x for x in items(z) if kind(x) == k])`, `sum(amount(z, x) for
+x in items(z) if kind(x) == k)` and `first([x for j, x in slots(z) if j == i])`
+give the values, the work charged and the errors of the loops they stand
+for, on the tableau game (a cell of a grid is a pool, the deck a deck, the
+offer a track)."""
 
 from dataclasses import replace
 from pathlib import Path
@@ -109,3 +110,40 @@ def test_what_is_no_zone_fails_as_the_loop_does(game):
         text = shape.format(k="card", z="7")
         message = pytest.raises(EvalError, _run, game, text).value.message
         assert message == "7 is not a zone"
+
+
+SLOT = 'let z = {z}, i = {i} in first([x for j, x in slots(z) if j == i])'
+
+
+@pytest.mark.parametrize("i", ["0", "1", "3", "4", "-1", "1.0", "true", '"a"', "none"])
+def test_the_item_in_a_slot_is_the_loops_value_and_work(game, i):
+    """Slot 1 of the offer emptied: a filled slot, an empty one, the last, past the end, before the start,
+    a number that equals an index, a truth, a text, none."""
+    run(game, "take(offer, 1, deck)")
+    text = SLOT.format(z="offer", i=i)
+    value, work, src = _run(game, text)
+    assert "_in_slot(" in src
+    assert (value, work) == _run(game, text, tracing=True)[:2]
+    assert work == 3
+
+
+def test_the_items_in_slots(game):
+    run(game, "take(offer, 1, deck)")
+    got = [_run(game, SLOT.format(z="offer", i=i))[0] for i in ("0", "1", "3", "4", "1.0", "2.0", "true")]
+    assert got == [("card", 1), None, ("card", 4), None, None, ("card", 3), None]
+    assert _run(game, 'first([x for j, x in slots(offer) if 3 == j])')[0] == ("card", 4)
+
+
+def test_a_slot_of_what_is_no_track_fails_as_the_loop_does(game):
+    for z, message in (("deck", "deck is not a track"), ("7", "7 is not a track")):
+        assert pytest.raises(EvalError, _run, game, SLOT.format(z=z, i="0")).value.message == message
+        assert pytest.raises(EvalError, _run, game, f"slots({z})").value.message == message
+
+
+def test_other_slot_shapes_take_the_general_path(game):
+    for text in ('first([j for j, x in slots(offer) if j == 1])',
+                 'first([x for j, x in slots(offer) if j == tag(x)])',
+                 'first([x for j, x in slots(offer) if j == x])',
+                 'first([x for j, x in enumerate(items(deck)) if j == 1])',
+                 'first([x for j, x in slots(offer) if j == 1], 5)'):
+        assert "_in_slot(" not in _run(game, text)[2], text

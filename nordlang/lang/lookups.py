@@ -1,12 +1,13 @@
-"""Items of a zone filtered by their kind, asked in one call: rules that
-look at one kind of item in a cell (a tile under pieces, the pieces on a
-tile) write `first([x for x in items(z) if kind(x) == k])` and
-`sum(amount(z, x) for x in items(z) if kind(x) == k)`; the generated code
-then calls one helper (runtime._first_of_kind, _amount_of_kind) that reads
-the pool in place, with no tuple of items, no loop helper and no list made:
-the same value, the same work charged, the same errors (a failure is
-placed by the replay, which takes no shortcut). A mixin of the Compiler's
-Expressions, beside Shortcuts, whose helpers it uses."""
+"""Loops that look up one item, asked in one call. Rules that look at one
+kind of item in a cell (a tile under pieces, the pieces on a tile) write
+`first([x for x in items(z) if kind(x) == k])` and `sum(amount(z, x) for x
+in items(z) if kind(x) == k)`, and the item in slot i of a track
+`first([x for j, x in slots(z) if j == i])`; the generated code then calls
+one helper (runtime._first_of_kind, _amount_of_kind, _in_slot) that reads
+the pool or the track in place, with no tuple of items, no loop helper and
+no list made: the same value, the same work charged, the same errors (a
+failure is placed by the replay, which takes no shortcut). A mixin of the
+Compiler's Expressions, beside Shortcuts, whose helpers it uses."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from . import ast as A
 from .builtins import CORE
 
 
-class KindFilters:
+class Lookups:
     """The shapes above, recognised in the text (a mixin of Expressions)."""
 
     def _kind_filter(self, comp, scope, local):
@@ -43,16 +44,41 @@ class KindFilters:
         return None
 
     def _first_of_kind(self, b, node, scope, local):
-        """`first([x for x in items(z) if kind(x) == k])` as one call; else None."""
+        """`first([x for x in items(z) if kind(x) == k])` or `first([x for j, x
+        in slots(z) if j == i])` as one call; else None."""
         if self.tracing or b.name != "first" or CORE.get("first") is not b or len(node.args) != 1:
             return None
         comp = node.args[0]
-        if not (isinstance(comp, A.Comp) and comp.kind == "list"):
+        if not (isinstance(comp, A.Comp) and comp.kind == "list" and len(comp.fors) == 1):
             return None
+        if len(comp.fors[0].target) == 2:
+            return self._in_slot(comp, scope, local)
         found = self._kind_filter(comp, scope, local)
         if found is None or not (isinstance(comp.elt, A.Name) and comp.elt.id == comp.fors[0].target[0]):
             return None
         return self._kind_call("_first_of_kind", comp, found, "", comp, scope, local)
+
+    def _in_slot(self, comp, scope, local):
+        """`[x for j, x in slots(z) if j == i]` (either side of ==), slots the
+        primitive, i a value that can neither fail nor depend on j or x, as
+        the call of the item in slot i; else None."""
+        cf = comp.fors[0]
+        j, x = cf.target
+        it = cf.iter
+        if not (len(cf.conds) == 1 and isinstance(comp.elt, A.Name) and comp.elt.id == x and j != x
+                and isinstance(it, A.Call) and it.gen is None and len(it.args) == 1
+                and self._primitive(it, scope, local) == "slots"):
+            return None
+        cond = cf.conds[0]
+        if not (isinstance(cond, A.BinOp) and cond.op == "=="):
+            return None
+        for tested, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if isinstance(tested, A.Name) and tested.id == j and self._plain(other, j, scope, local) \
+                    and not (isinstance(other, A.Name) and other.id == x):
+                slots = self.bind(self.names.registry.get("slots").fn, "b")
+                return (f"_in_slot(ctx, {self.gen(it.args[0], scope, local)}, {self.gen(other, scope, local)}, "
+                        f"{slots}, {self._site(comp)})")
+        return None
 
     def _amount_of_kind(self, b, node, scope, local):
         """`sum(amount(z, x) for x in items(z) if kind(x) == k)`, z the same
