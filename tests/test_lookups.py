@@ -147,3 +147,37 @@ def test_other_slot_shapes_take_the_general_path(game):
                  'first([x for j, x in enumerate(items(deck)) if j == 1])',
                  'first([x for j, x in slots(offer) if j == 1], 5)'):
         assert "_in_slot(" not in _run(game, text)[2], text
+
+
+LOOKUPS = """\
+description: lookups whose kind or index is no plain value, and one that fails
+extends: vikings
+patch:
+  define:
+    kind_named: '"ship"'
+    ship_by_definition(c): 'first([t for t in items(c) if kind(t) == kind_named])'
+    ships_in(c): '[t for t in items(c) if kind(t) == "ship"]'
+    tile_in_slot(i): 'first([x for j, x in slots(wheel_tiles) if j == i])'
+    kind_in_slot(i): 'kind(tile_in_slot(i))'
+"""
+
+
+def test_a_definition_made_of_a_lookup_is_cheap_and_written_into_its_callers(monkeypatch, tmp_path):
+    """(vikings: island_at(c) and ship_at(c) a first of a kind, amount_vikings(c) a sum of one, on_space(z, i) the
+    item in a slot.) A kind given by a definition, or a list of all the items of a kind, is no lookup."""
+    from nordlang.rules import build
+    monkeypatch.setattr(build, "_CACHE", {})
+    v = tmp_path / "lookups.yaml"
+    v.write_text(LOOKUPS)
+    rules = nordlang.load_rules("vikings", players=2, variants=[str(v)])
+    funcs = rules.names.funcs
+    assert all(funcs[n].cheap for n in ("island_at", "ship_at", "amount_vikings", "on_space", "tile_in_slot"))
+    assert "island_at" in funcs["edge_on_right"].inlines and "ship_at" in funcs["beside_ship"].inlines
+    assert "on_space" in funcs["lone_colour_at_zero"].inlines
+    assert not funcs["ship_by_definition"].cheap and not funcs["ships_in"].cheap
+    game = nordlang.Game(rules, 1)
+    from helpers import ev
+    assert ev(game, "tile_in_slot(11)") == ev(game, "on_space(wheel_tiles, 11)") == ("ship", "green")
+    assert ev(game, "kind_in_slot(0)") == "island"
+    message = pytest.raises(EvalError, ev, game, "kind_in_slot(5.5)").value.message     # (an empty slot: none)
+    assert message == pytest.raises(EvalError, ev, game, "let t = none in kind(t)").value.message

@@ -15,6 +15,58 @@ from . import ast as A
 from .builtins import CORE
 
 
+def is_lookup(node, names) -> bool:
+    """Is node one of the shapes above, as far as its text shows (the
+    primitives' names not taken by the rulebook, the kind or index a
+    literal or a name no definition takes)? Such a lookup costs a call:
+    a definition made of it is cheap (memo.is_cheap), and written into its
+    callers. (Where the compiler finds more, as a parameter named like a
+    primitive, the loop is written in as it stands: the same value.)"""
+    if not (isinstance(node, A.Call) and isinstance(node.func, A.Name)):
+        return False
+    comp = node.gen if node.func.id == "sum" else node.args[0] if node.func.id == "first" and len(node.args) == 1 \
+        else None
+    if not isinstance(comp, A.Comp) or len(comp.fors) != 1 or (node.func.id == "sum") != (not node.args) \
+            or len(comp.fors[0].conds) != 1 or comp.kind != ("gen" if node.func.id == "sum" else "list"):
+        return False
+    cf = comp.fors[0]
+    cond, it = cf.conds[0], cf.iter
+    if not (isinstance(cond, A.BinOp) and cond.op == "==" and isinstance(it, A.Call) and isinstance(it.func, A.Name)
+            and it.gen is None and len(it.args) == 1):
+        return False
+    taken = names.funcs.keys() | names.constructors.keys() | names.constants.keys()
+    if taken & {node.func.id, it.func.id, "kind", "amount"}:
+        return False
+    x = cf.target[-1]
+    if it.func.id == "slots" and len(cf.target) == 2:
+        key, elt_ok = cf.target[0], node.func.id == "first" and _named(comp.elt, x)
+    elif it.func.id == "items" and len(cf.target) == 1:
+        key = ("kind", x)
+        elt_ok = _named(comp.elt, x) if node.func.id == "first" else (
+            isinstance(comp.elt, A.Call) and _named(comp.elt.func, "amount") and len(comp.elt.args) == 2
+            and comp.elt.gen is None and _named(comp.elt.args[1], x) and isinstance(comp.elt.args[0], A.Name)
+            and _named(it.args[0], comp.elt.args[0].id))
+    else:
+        return False
+    for tested, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if _is_key(tested, key) and (isinstance(other, A.Const) or isinstance(other, A.Name)
+                                     and other.id not in cf.target and other.id not in names.funcs):
+            return elt_ok
+    return False
+
+
+def _named(node, name) -> bool:
+    return isinstance(node, A.Name) and node.id == name
+
+
+def _is_key(node, key) -> bool:
+    """Is node the name key, or (key a pair) the call kind(x)?"""
+    if isinstance(key, str):
+        return _named(node, key)
+    return (isinstance(node, A.Call) and _named(node.func, key[0]) and node.gen is None and len(node.args) == 1
+            and _named(node.args[0], key[1]))
+
+
 class Lookups:
     """The shapes above, recognised in the text (a mixin of Expressions)."""
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..errors import NordError, Pos
 from . import ast as A
 from .builtins import AGG, EFFECT, LAZY
+from .lookups import is_lookup
 from .names import Names
 from .parser import parse
 from .reads import ArgPart, key_parts
@@ -255,7 +256,7 @@ def _inline_cost(tree, names: Names, busy: set):
     primitive; more than one such call; past _INLINE_NODES once a cheap
     definition is written in)."""
     size, calls, grown = 0, 0, False
-    for n in A.walk(tree):
+    for n in _nodes(tree, names):
         size += 1
         if isinstance(n, (A.Comp, A.LetIn)):
             return None
@@ -273,6 +274,34 @@ def _inline_cost(tree, names: Names, busy: set):
     if calls > 1 or grown and size > _INLINE_NODES:
         return None
     return size, calls
+
+
+def _nodes(tree, names: Names):
+    """The nodes of tree, a lookup (lookups.is_lookup: one call of a helper,
+    no loop) as Names, as many as its nodes: their size, and no work."""
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if is_lookup(n, names):
+            yield from (_LOOKUP for _ in A.walk(n))
+            continue
+        yield n
+        stack.extend(_children(n))
+
+
+_LOOKUP = A.Name(0, 0, 0, 0, "")
+
+
+def _children(n):
+    for value in n.__dict__.values():
+        if isinstance(value, A.Node):
+            yield value
+        elif isinstance(value, tuple):
+            for v in value:
+                if isinstance(v, A.Node):
+                    yield v
+                elif isinstance(v, tuple):
+                    yield from (w for w in v if isinstance(w, A.Node))
 
 
 def _callee_cost(f: Func, names: Names, busy: set):
