@@ -13,7 +13,7 @@ STD = Registry(dict(CORE.items))
 _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "has_feature", "tile_of", "distance",
            "neighbors", "areas", "surroundings", "region_of", "regions", "region_spaces", "region_terrain",
            "regions_of", "structures", "space_of", "structure_at", "ports", "kind", "tag", "owner", "row", "column",
-           "board_directions", "space_at", "step", "ray"}
+           "board_directions", "space_at", "step", "ray", "cell", "grid_of"}
 
 
 # primitives that return a tuple in a fixed order (comprehensions over them need no sorting)
