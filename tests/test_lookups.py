@@ -90,6 +90,8 @@ def test_the_pool_is_read_without_the_items_primitive(game, monkeypatch):
     monkeypatch.setitem(registry.items, "items", replace(b, fn=lambda ctx, z, _fn=b.fn: calls.append(z) or _fn(ctx, z)))
     assert _run(game, FIRST.format(k="card", z=ZONES["twice"]))[0] == ("card", 3)
     assert _run(game, AMOUNT.format(k="card", z=ZONES["two"]))[0] == 2
+    assert _run(game, FIRST.format(k="card", z=ZONES["empty"]))[0] is None         # (an empty cell: no pool)
+    assert _run(game, AMOUNT.format(k="card", z=ZONES["empty"]))[0] == 0
     assert calls == []
     assert _run(game, FIRST.format(k="card", z=ZONES["two"]))[0] == ("card", 2)     # (two of the kind: its order)
     assert calls == [("tableau", 0, 0, 0)]

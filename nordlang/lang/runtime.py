@@ -99,8 +99,11 @@ def _each(ctx, it, site):
 def _first_of_kind(ctx, zone, k, items, site):
     """first([x for x in items(zone) if kind(x) == k]) (lang/lookups.py): a
     small pool read in place (the items primitive sorts a pool's items: of
-    two of kind k, the first it gives); charged as the loop charges."""
+    two of kind k, the first it gives); charged as the loop charges. An
+    empty cell (no pool) holds nothing, as the primitive says."""
     pool = ctx.state.pools.get(zone)
+    if pool is None and zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
+        return None
     its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
     b = ctx.budget
     left = b.left - len(its)
@@ -135,8 +138,10 @@ def _in_slot(ctx, zone, i, slots, site):
 
 def _amount_of_kind(ctx, zone, k, items, amount, site):
     """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/lookups.py):
-    a small pool read in place; charged as the loop charges."""
+    a small pool read in place, an empty cell's 0; charged as the loop charges."""
     pool = ctx.state.pools.get(zone)
+    if pool is None and zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
+        return 0
     its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
     b = ctx.budget
     left = b.left - len(its)
