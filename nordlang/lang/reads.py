@@ -42,6 +42,7 @@ _ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
 READS = {
     "amount": (_ZONE_ARG,), "total": (_ZONE_ARG,), "items": (_ZONE_ARG,), "slots": (_ZONE_ARG,),
     "free_slots": (_ZONE_ARG,), "next_value": (_ZONE_ARG,), "filled_cells": (_ZONE_ARG,),
+    "bordering_cells": (_ZONE_ARG,),
     "occupied": (OCCUPANCY,), "piece_at": (OCCUPANCY,), "occupied_spaces": (OCCUPANCY,),
     "open_spaces": (OCCUPANCY,),
     "points": (("counter", "points"),), "points_from": (("counter", "points"),),
@@ -98,7 +99,7 @@ def _is_zone_part(p) -> bool:
 #   ("const", v)   a constant
 _CONSTS = (int, str, bool, float, type(None))
 # primitives whose value is a zone or cells of the zone (or space) their first argument is of
-_SAME_ZONE = {"cell": "zone", "grid_of": "zone", "filled_cells": "each", "neighbors": "each"}
+_SAME_ZONE = {"cell": "zone", "grid_of": "zone", "filled_cells": "each", "bordering_cells": "each", "neighbors": "each"}
 _SAME_ITEMS = {"set", "list", "sorted", "first"}     # ... whose value holds (first: is) items of their argument
 
 

@@ -1,7 +1,7 @@
 """Static facts of values: what the compiler knows a value is from the
 primitive that made it, so that generated code need not test it again.
 
-A value is CELL (a grid's cell: what `cell`, `filled_cells` and a cell's
+A value is CELL (a grid's cell: what `cell`, `filled_cells`, `bordering_cells` and a cell's
 `neighbors` give, always a 4-tuple whose first part names a grid zone, its
 row and column within the grid); a collection is ("each", CELL) when each
 of its values is one.
@@ -21,7 +21,7 @@ CELL = "cell"
 # primitives whose value, of any argument, is a fact (or that fail)
 _MAKES = {"cell": CELL}
 # primitives whose value is a collection of a fact's values, of any argument
-_MAKE_EACH = {"filled_cells": CELL}
+_MAKE_EACH = {"filled_cells": CELL, "bordering_cells": CELL}
 # primitives whose value holds the items of their (one) argument
 _KEEPS = {"set", "list", "sorted"}
 # the parts of a cell that row, column and grid_of give: the case their templates test first

@@ -69,6 +69,33 @@ def _filled_cells(ctx, z):
     return out
 
 
+@_def("bordering_cells", arity=(1, 1), doc="the empty cells of a grid zone next to a filled one (above, to the "
+      "left, to the right or below), row by row from the top, each row from the left",
+      example="bordering_cells(tableau(player))", group="grids")
+def _bordering_cells(ctx, z):
+    """Where a tile laid next to others may go: one walk over the filled
+    cells' neighbours (a rule's loop over them cost a call or two for each),
+    kept by the version of the grid's part, as filled_cells is."""
+    filled = _filled_cells(ctx, z)      # (checks z, charges the cells)
+    if not filled:
+        return ()
+    st = ctx.state
+    key = (_bordering_cells, z, st.base, st.parts.get(z if st.by_owner else z[0]))
+    out = remembered(key)
+    if out is None:
+        pools, dims, found = st.pools, ctx.rules.grid_zones[z[0]], set()
+        for f in filled:
+            near = _NEIGHBORS.get((dims, f))
+            for n in near if near is not None else cell_neighbors(ctx, f):
+                pool = pools.get(n)
+                if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
+                    found.add(n)
+        out = remember(key, tuple(sorted(found)))
+    if 4 * len(filled) > SMALL:
+        charge(ctx, 4 * len(filled))    # (the neighbours visited)
+    return out
+
+
 @_def("grid_of", arity=(1, 1), doc="the grid zone a cell belongs to", example="grid_of(c) == tableau(player)",
       group="grids", inline="{0}[:2] if {0}.__class__ is tuple and len({0}) == 4 and {0}[0].__class__ is str "
                             "and {0}[0] in ctx.rules.grid_zones else {fn}(ctx, {0})")
