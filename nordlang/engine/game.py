@@ -188,6 +188,14 @@ class Game:
         g.rules, g.seed, g.machine, g.state = self.rules, self.seed, Machine(self.rules), self.state.clone()
         return g
 
+    def branch(self) -> Game:
+        """A copy for a search to play on, run by this game's machine (a
+        machine keeps nothing of a position between runs, and a search never
+        changes its settings): a search makes one for each position."""
+        g = Game.__new__(Game)
+        g.rules, g.seed, g.machine, g.state = self.rules, self.seed, self.machine, self.state.clone()
+        return g
+
     # ---- what one player sees ----
     def for_player(self, player: int, seed: int) -> Game:
         """A game `player` cannot tell from this one, drawn from what he may
