@@ -105,6 +105,7 @@ def test_an_offered_tile_in_the_players_hand_is_found_there_first(monkeypatch):
 
 def test_a_search_copy_runs_on_its_games_machine_and_plays_as_a_clone():
     g = _nord()
+    before = ({k: dict(v) for k, v in g.state.pools.items()}, dict(g.state.counters), dict(g.state.occupied))
     b, c = g.branch(), g.clone()
     assert b.machine is g.machine and c.machine is not g.machine
     assert b.state is not g.state and b.state.version == g.state.version
@@ -116,7 +117,9 @@ def test_a_search_copy_runs_on_its_games_machine_and_plays_as_a_clone():
         b.play_index(r1.randrange(len(b.legal_moves())))
         c.play_index(r2.randrange(len(c.legal_moves())))
     assert b.state.version == c.state.version and b.state.pools == c.state.pools
-    assert g.legal_moves() == g.clone().legal_moves()       # (the original untouched)
+    # the original untouched (the zones it shared with the copy until the copy's first effect)
+    assert ({k: dict(v) for k, v in g.state.pools.items()}, g.state.counters, g.state.occupied) == before
+    assert g.legal_moves() == g.clone().legal_moves()
 
 
 def test_a_turns_start_shares_the_zones_until_the_next_effect():
@@ -135,3 +138,14 @@ def test_a_turns_start_shares_the_zones_until_the_next_effect():
         g.play_index(r.randrange(len(g.legal_moves())))
     assert {k: dict(v) for k, v in start.pools.items()} == before and start.counters == counters
     assert g.state.pools != before             # (the position did change: its own zones now)
+
+
+def test_a_decision_whose_effects_come_later_copies_no_zone():
+    # choosing the tile only binds it (its effects come with the placement): the copy
+    # still shares the position's zones; the placement's effect gives it its own
+    g = _at_tile_choice(3)
+    b = g.branch()
+    b.play_index(0)
+    assert b.state.pending.step.name == "place" and b.state.pools is g.state.pools
+    b.play_index(0)
+    assert b.state.pools is not g.state.pools and b.state.occupied != g.state.occupied

@@ -191,9 +191,14 @@ class Game:
     def branch(self) -> Game:
         """A copy for a search to play on, run by this game's machine (a
         machine keeps nothing of a position between runs, and a search never
-        changes its settings): a search makes one for each position."""
+        changes its settings): a search makes one for each position. Both
+        share the zones until either runs an effect, which copies them first
+        (flow.py _run): a decision whose effects come later copies nothing."""
         g = Game.__new__(Game)
-        g.rules, g.seed, g.machine, g.state = self.rules, self.seed, self.machine, self.state.clone()
+        st = self.state
+        g.rules, g.seed, g.machine, g.state = self.rules, self.seed, self.machine, st.clone(light=True)
+        st.shared = True
+        st._mine = set()         # (its pools are the copy's too: changed in place by neither)
         return g
 
     # ---- what one player sees ----
