@@ -189,16 +189,14 @@ class Game:
         return g
 
     def branch(self) -> Game:
-        """A copy for a search to play on, run by this game's machine (a
-        machine keeps nothing of a position between runs, and a search never
-        changes its settings): a search makes one for each position. Both
-        share the zones until either runs an effect, which copies them first
-        (flow.py _run): a decision whose effects come later copies nothing."""
+        """A search's copy (one a position), run by this game's machine, which keeps nothing of a
+        position and whose settings a search never changes. Both share the zones until either
+        runs an effect, which copies them first (flow.py _run): a decision whose effects come
+        later copies nothing."""
         g = Game.__new__(Game)
         st = self.state
         g.rules, g.seed, g.machine, g.state = self.rules, self.seed, self.machine, st.clone(light=True)
-        st.shared = True
-        st._mine = set()         # (its pools are the copy's too: changed in place by neither)
+        st.shared, st._mine = True, set()      # (its pools are the copy's too: changed in place by neither)
         return g
 
     # ---- what one player sees ----
