@@ -84,10 +84,11 @@ class Lookahead:
         the flow after the option only tests, binds and jumps until a choice
         that is not lookahead, which answers as in `_scan`. True or False;
         None at any other step (a call, an effect, a loop, a lookahead or
-        secret choice, the flow's end), and then the probe runs in full from
-        the option (what ran here, tests and bindings, depends on the
-        position and the bindings alone: running it again changes nothing)."""
-        if self.check_hints:
+        secret choice, the flow's end) or without a context, and then the
+        probe runs in full from the option (what ran here, tests and
+        bindings, depends on the position and the bindings alone: running
+        it again changes nothing)."""
+        if self.check_hints or ctx is None:
             return None
         code = fr.code
         pc = code[fr.pc - 1].targets[value] if step.alternatives else fr.pc     # (as _bind_choice)
