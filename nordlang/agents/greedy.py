@@ -41,7 +41,7 @@ class GreedyAgent(Agent):
         seen = game.for_player(p, sample_seed(self.seed, game.state.moves_made))
         best, best_val = [], None
         for i in range(n):
-            g = seen.clone()
+            g = seen.branch()
             g.play_index(i)
             v = evaluate(g, p)
             if best_val is None or v > best_val:

@@ -158,10 +158,10 @@ class MCTSAgent(Agent):
         return out
 
     def _new_node(self, parent_game, index):
-        g = parent_game.clone()
+        g = parent_game.branch()
         g.play_index(index)
         if self.depth > 0 and not g.over:
-            probe = g.clone()
+            probe = g.branch()
             for _ in range(self.depth):
                 if probe.over:
                     break

@@ -22,7 +22,7 @@ from ..lang.budget import Budget
 from ..lang.compiler import Ctx
 from ..lang.reads import TURN
 from .chance import roll
-from .frames import Frame, Pending, _InPlace, option_text, record_choice  # noqa: F401  (the flow's parts, named from here too)
+from .frames import Frame, Pending, _InPlace, option_text, record_choice, turn_start  # noqa: F401  (the flow's parts, named from here too)
 from .lookahead import Lookahead
 from .loops import loop_step
 from .options import Options
@@ -126,7 +126,7 @@ class Machine(Lookahead, Options):
                 state.player = rules.next_player(Ctx(state, rules, None, budget))
         state.turn += 1
         state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
-        state.turn_start = state.snapshot() if self._keep_turn_start else None
+        state.turn_start = turn_start(state) if self._keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
     def run(self, state, probe=False, stop=False, work=None):

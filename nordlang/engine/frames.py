@@ -115,6 +115,23 @@ class Pending:
         return p
 
 
+def turn_start(state):
+    """The position as a turn begins (for at_turn_start: no flow, no log, no
+    chance), sharing the state's zones: the state is marked shared, so its
+    next effect copies them first (flow.py _run), as the copy made here
+    would have. A position a search only copies, never plays on, is then
+    never copied twice (a search makes one at each turn's start)."""
+    s = state._copy(light=True)
+    s.rng = None
+    s.frames, s.pending = [], None
+    s.turn_start = None
+    s.events, s.history = [], []
+    s.hidden_moves = frozenset()
+    state.shared = True
+    state._mine = set()          # (its pools are the copy's too: changed in place by neither)
+    return s
+
+
 def record_choice(state, who, name, text, forced) -> int:
     """A choice taken (asked, or forced: it had one option) into the history
     and the events, which are written together; its index in the history."""

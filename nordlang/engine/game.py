@@ -188,6 +188,17 @@ class Game:
         g.rules, g.seed, g.machine, g.state = self.rules, self.seed, Machine(self.rules), self.state.clone()
         return g
 
+    def branch(self) -> Game:
+        """A search's copy (one a position), run by this game's machine, which keeps nothing of a
+        position and whose settings a search never changes. Both share the zones until either
+        runs an effect, which copies them first (flow.py _run): a decision whose effects come
+        later copies nothing."""
+        g = Game.__new__(Game)
+        st = self.state
+        g.rules, g.seed, g.machine, g.state = self.rules, self.seed, self.machine, st.clone(light=True)
+        st.shared, st._mine = True, set()      # (its pools are the copy's too: changed in place by neither)
+        return g
+
     # ---- what one player sees ----
     def for_player(self, player: int, seed: int) -> Game:
         """A game `player` cannot tell from this one, drawn from what he may

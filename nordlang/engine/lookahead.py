@@ -70,11 +70,60 @@ class Lookahead:
                 ok = self._probe(state, step, v, ctx)
             else:
                 if ok is None:
-                    ok = self._probe(state, step, v, ctx)
+                    ok = self._straight(state, fr, step, v, ctx)
+                    if ok is None:
+                        ok = self._probe(state, step, v, ctx)
                     _keep(key, ok)
             if ok:
                 out.append(v)
         return out
+
+    def _straight(self, state, fr, step, value, ctx):
+        """A probe's most common case, answered without a probe's machinery
+        (its records of options gone on with, its list of flows, its frames):
+        the flow after the option only tests, binds and jumps until a choice
+        that is not lookahead, which answers as in `_scan`. True or False;
+        None at any other step (a call, an effect, a loop, a lookahead or
+        secret choice, the flow's end) or without a context, and then the
+        probe runs in full from the option (what ran here, tests and
+        bindings, depends on the position and the bindings alone: running
+        it again changes nothing)."""
+        if self.check_hints or ctx is None:
+            return None
+        code = fr.code
+        pc = code[fr.pc - 1].targets[value] if step.alternatives else fr.pc     # (as _bind_choice)
+        n = len(code)
+        bindings = dict(fr.vars)
+        bindings[step.name] = value
+        vars_ = ctx.vars
+        ctx.vars = bindings
+        try:
+            while pc < n:
+                ins = code[pc]
+                t = type(ins)
+                if t is Branch:
+                    pc = pc + 1 if ins.cond(ctx) else ins.to
+                elif t is Jump:
+                    pc = ins.to
+                elif t is Let:
+                    bindings[ins.name] = ins.expr(ctx)
+                    pc += 1
+                elif t is Choice:
+                    s = ins.step
+                    if s.lookahead or s.simultaneous is not None:
+                        return None
+                    if s.exists is not None and s.otherwise is None:
+                        return True if s.exists(ctx) else False
+                    if self.values(state, None, s, ctx):
+                        return True
+                    if ins.otherwise is None:
+                        return False
+                    pc = ins.otherwise
+                else:
+                    return None
+            return None
+        finally:
+            ctx.vars = vars_
 
     def _probe(self, state, step, value, ctx=None) -> bool:
         """Run the turn on after this option until its next decision

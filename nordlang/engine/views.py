@@ -398,6 +398,13 @@ def unseen_option(state, options, who):
     left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
     if not left:
         return None
+    if who is not None:     # (what he is offered lies mostly in the zones only he sees: those first)
+        for name, visible in state.rules.zone_visibility.items():
+            items = state.pools.get((name, who)) if visible == "owner" else None
+            if items:
+                left.difference_update([v for v in left if v in items and sees(state, (name, who), v, who)])
+                if not left:
+                    return None
     for key, items in _places(state):
         for v in [v for v in left if v in items]:
             if sees(state, key, v, who):
