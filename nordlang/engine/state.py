@@ -28,7 +28,7 @@ class State(BoardIndex):
     """(what it keeps of the board as pieces come and go: board_index.py)"""
 
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
-                 "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
+                 "rng", "frames", "pending", "occupied", "_links", "_occ", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
                  "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places",
                  "run_ctx", "by_owner")
@@ -49,6 +49,7 @@ class State(BoardIndex):
         self.occupied = {}        # space -> occupying item (pieces.X.occupies or links)
         self.owned = None         # player -> mask of the spaces of their occupying pieces (made when first asked)
         self._links = None
+        self._occ = None          # the linking pieces' spaces (a mask) since _links, when pieces came or went
         self.turn_start = None
         self.events = []
         self.history = []         # (turn, player, choice, option text, forced)
@@ -87,7 +88,7 @@ class State(BoardIndex):
             s.unshare()
             self._mine = set()               # pool objects are now shared by both sides
         s.player, s.turn, s.over = self.player, self.turn, self.over
-        s._links = self._links
+        s._links, s._occ = self._links, self._occ
         s.moves_made = self.moves_made
         s.version = self.version
         s.parts, s.base = dict(self.parts), self.base
@@ -126,13 +127,32 @@ class State(BoardIndex):
         self.shared = False
 
     def snapshot(self) -> State:
-        """A frozen copy of the position (no flow), for `at_turn_start`."""
-        s = self._copy(light=False)
-        s.rng = None
-        s.frames, s.pending = [], None
-        s.turn_start = None
-        s.events, s.history = [], []
-        s.hidden_moves = frozenset()
+        """A frozen copy of the position (no flow, no chance source), for
+        `at_turn_start`: made at every turn's start, so written out (no
+        chance source copied to be dropped, no slot set twice). Pools stay
+        shared, copied by this state when it next changes one (`_mine`);
+        the open spaces' lists too (`free_mine`); the links never change."""
+        s = State.__new__(State)
+        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
+        s.pools, s._mine = self.pools.copy(), set()
+        self._mine = set()                   # pool objects are now shared by both sides
+        s.decks = {k: v.copy() for k, v in self.decks.items()} if self.decks else {}
+        s.tracks = {k: v.copy() for k, v in self.tracks.items()} if self.tracks else {}
+        s.counters, s.rng, s.occupied, s.shared = self.counters.copy(), None, self.occupied.copy(), False
+        owned = self.owned
+        s.owned = owned.copy() if owned is not None else None
+        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
+        self.free_mine = False
+        s.cells = self.cells.copy()
+        s.revealed = self.revealed.copy() if self.revealed else {}
+        s.probing = False
+        s.player, s.turn, s.over = self.player, self.turn, self.over
+        s._links, s._occ = self._links, self._occ
+        s.moves_made = self.moves_made
+        s.version = self.version
+        s.parts, s.base = self.parts.copy(), self.base
+        s.frames, s.pending, s.turn_start = [], None, None
+        s.events, s.history, s.hidden_moves = [], [], frozenset()
         return s
 
     def fresh(self) -> None:
@@ -266,8 +286,10 @@ class State(BoardIndex):
                                 self._own_free()
                                 del self.free[i], self.free_at[i]
                             self.free_view = None
-                    if self._links is not None and item[0] in self.rules.linking:
-                        self._links = self._links.added(key)
+                    links = self._links
+                    if links is not None and item[0] in self.rules.linking:
+                        occ = self._occ
+                        self._occ = (links.occ if occ is None else occ) | at[1]
                     owned = self.owned
                     if owned is not None:
                         tag = item[1]
@@ -315,8 +337,10 @@ class State(BoardIndex):
                 if self.free is not None:
                     self._open(key)
                 parts[OCCUPANCY] = v
-                if self._links is not None and item[0] in self.rules.linking:
-                    self._links = self._links.removed(key)
+                links = self._links
+                if links is not None and item[0] in self.rules.linking:
+                    occ = self._occ
+                    self._occ = (links.occ if occ is None else occ) & ~self.places[key][1]
                 if self.owned is not None:
                     self._own(key, item[1], False)
             return
