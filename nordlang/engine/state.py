@@ -76,22 +76,22 @@ class State(BoardIndex):
         zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
         s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
-        s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
-        s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
-        s.owned = self.owned
+        if light:
+            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
+            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+            s.owned, s.cells = self.owned, self.cells
+        else:
+            s._copies_of(self)
+            self._mine = set()               # pool objects are now shared by both sides
         s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
         self.free_mine = False
-        s.cells = self.cells
-        s.revealed = dict(self.revealed) if self.revealed else {}
+        s.revealed = self.revealed.copy() if self.revealed else {}
         s.probing = False
-        if not light:
-            s.unshare()
-            self._mine = set()               # pool objects are now shared by both sides
         s.player, s.turn, s.over = self.player, self.turn, self.over
         s._links, s._occ = self._links, self._occ
         s.moves_made = self.moves_made
         s.version = self.version
-        s.parts, s.base = dict(self.parts), self.base
+        s.parts, s.base = self.parts.copy(), self.base
         return s
 
     def clone(self, keep_log: bool = False, light: bool = False) -> State:
@@ -112,38 +112,36 @@ class State(BoardIndex):
     def unshare(self) -> None:
         """Take private copies of the zones a light copy shares (pools stay
         shared one by one until a side changes one: copy on write)."""
+        self._copies_of(self)
+
+    def _copies_of(self, src) -> None:
+        """Copies of src's zones, counters, occupancy, owners' masks and
+        chance source for this state (pools stay shared one by one until a
+        side changes one: `_mine`)."""
         # (dict.copy, not dict(): a dict some key has left, as the occupancy, is copied
         # entry by entry by dict(), and at once by copy)
-        self.pools = self.pools.copy()
-        self._mine = set()
-        self.decks = {k: list(v) for k, v in self.decks.items()}
-        self.tracks = {k: list(v) for k, v in self.tracks.items()}
-        self.counters = self.counters.copy()
-        self.rng = self.rng.copy() if self.rng is not None else None
-        self.occupied = self.occupied.copy()
-        self.cells = self.cells.copy()
-        if self.owned is not None:
-            self.owned = self.owned.copy()
+        self.pools, self._mine = src.pools.copy(), set()
+        self.decks = {k: v.copy() for k, v in src.decks.items()} if src.decks else {}
+        self.tracks = {k: v.copy() for k, v in src.tracks.items()} if src.tracks else {}
+        self.counters = src.counters.copy()
+        self.rng = src.rng.copy() if src.rng is not None else None
+        self.occupied = src.occupied.copy()
+        self.cells = src.cells.copy()
+        owned = src.owned
+        self.owned = owned.copy() if owned is not None else None
         self.shared = False
 
     def snapshot(self) -> State:
         """A frozen copy of the position (no flow, no chance source), for
         `at_turn_start`: made at every turn's start, so written out (no
-        chance source copied to be dropped, no slot set twice). Pools stay
-        shared, copied by this state when it next changes one (`_mine`);
-        the open spaces' lists too (`free_mine`); the links never change."""
+        slot set twice, as a copy to play on and its unsharing would)."""
         s = State.__new__(State)
         s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
-        s.pools, s._mine = self.pools.copy(), set()
+        s._copies_of(self)
         self._mine = set()                   # pool objects are now shared by both sides
-        s.decks = {k: v.copy() for k, v in self.decks.items()} if self.decks else {}
-        s.tracks = {k: v.copy() for k, v in self.tracks.items()} if self.tracks else {}
-        s.counters, s.rng, s.occupied, s.shared = self.counters.copy(), None, self.occupied.copy(), False
-        owned = self.owned
-        s.owned = owned.copy() if owned is not None else None
+        s.rng = None
         s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
         self.free_mine = False
-        s.cells = self.cells.copy()
         s.revealed = self.revealed.copy() if self.revealed else {}
         s.probing = False
         s.player, s.turn, s.over = self.player, self.turn, self.over
