@@ -78,13 +78,13 @@ class Links:
 
     def added(self, s) -> Links:
         """These links with a piece on space s too."""
-        return self._then(self.occ | self.masks.bit[s])
+        return self.then(self.occ | self.masks.bit[s])
 
     def removed(self, s) -> Links:
         """These links without the piece on space s."""
-        return self._then(self.occ & ~self.masks.bit[s])
+        return self.then(self.occ & ~self.masks.bit[s])
 
-    def _then(self, occ) -> Links:
+    def then(self, occ) -> Links:
         """The links of the occupancy `occ`, to be settled from the last
         settled links (the same, when occ is theirs again)."""
         base = self if self._base is None else self._base

@@ -60,11 +60,20 @@ class BoardIndex:
     # ---- the connection graph ----
     @property
     def links(self):
+        """The connection graph of this position: made once from the
+        occupancy, then followed as pieces come and go. add and remove only
+        mark the spaces of the linking pieces (`_occ`, a mask); the graph of
+        those is made when next asked for (Links.then), so pieces placed and
+        lifted in a row, and positions no rule looks at, make none."""
         lk = self._links
         if lk is None:
             linking = self.rules.linking
             lk = self._links = links_for(self.rules.grid, frozenset(
                 s for s, item in self.occupied.items() if item[0] in linking))
+            self._occ = None
+        elif self._occ is not None:
+            lk = self._links = lk.then(self._occ)
+            self._occ = None
         return lk
 
     def owner_mask(self, p) -> int:

@@ -28,7 +28,7 @@ class State(BoardIndex):
     """(what it keeps of the board as pieces come and go: board_index.py)"""
 
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
-                 "rng", "frames", "pending", "occupied", "_links", "turn_start", "events",
+                 "rng", "frames", "pending", "occupied", "_links", "_occ", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
                  "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places",
                  "run_ctx", "by_owner")
@@ -49,6 +49,7 @@ class State(BoardIndex):
         self.occupied = {}        # space -> occupying item (pieces.X.occupies or links)
         self.owned = None         # player -> mask of the spaces of their occupying pieces (made when first asked)
         self._links = None
+        self._occ = None          # the linking pieces' spaces (a mask) since _links, when pieces came or went
         self.turn_start = None
         self.events = []
         self.history = []         # (turn, player, choice, option text, forced)
@@ -75,22 +76,22 @@ class State(BoardIndex):
         zones shared until `unshare` when light, else copied now."""
         s = State.__new__(State)
         s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
-        s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
-        s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
-        s.owned = self.owned
+        if light:
+            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
+            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
+            s.owned, s.cells = self.owned, self.cells
+        else:
+            s._copies_of(self)
+            self._mine = set()               # pool objects are now shared by both sides
         s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
         self.free_mine = False
-        s.cells = self.cells
-        s.revealed = dict(self.revealed) if self.revealed else {}
+        s.revealed = self.revealed.copy() if self.revealed else {}
         s.probing = False
-        if not light:
-            s.unshare()
-            self._mine = set()               # pool objects are now shared by both sides
         s.player, s.turn, s.over = self.player, self.turn, self.over
-        s._links = self._links
+        s._links, s._occ = self._links, self._occ
         s.moves_made = self.moves_made
         s.version = self.version
-        s.parts, s.base = dict(self.parts), self.base
+        s.parts, s.base = self.parts.copy(), self.base
         return s
 
     def clone(self, keep_log: bool = False, light: bool = False) -> State:
@@ -111,28 +112,45 @@ class State(BoardIndex):
     def unshare(self) -> None:
         """Take private copies of the zones a light copy shares (pools stay
         shared one by one until a side changes one: copy on write)."""
+        self._copies_of(self)
+
+    def _copies_of(self, src) -> None:
+        """Copies of src's zones, counters, occupancy, owners' masks and
+        chance source for this state (pools stay shared one by one until a
+        side changes one: `_mine`)."""
         # (dict.copy, not dict(): a dict some key has left, as the occupancy, is copied
         # entry by entry by dict(), and at once by copy)
-        self.pools = self.pools.copy()
-        self._mine = set()
-        self.decks = {k: list(v) for k, v in self.decks.items()}
-        self.tracks = {k: list(v) for k, v in self.tracks.items()}
-        self.counters = self.counters.copy()
-        self.rng = self.rng.copy() if self.rng is not None else None
-        self.occupied = self.occupied.copy()
-        self.cells = self.cells.copy()
-        if self.owned is not None:
-            self.owned = self.owned.copy()
+        self.pools, self._mine = src.pools.copy(), set()
+        self.decks = {k: v.copy() for k, v in src.decks.items()} if src.decks else {}
+        self.tracks = {k: v.copy() for k, v in src.tracks.items()} if src.tracks else {}
+        self.counters = src.counters.copy()
+        self.rng = src.rng.copy() if src.rng is not None else None
+        self.occupied = src.occupied.copy()
+        self.cells = src.cells.copy()
+        owned = src.owned
+        self.owned = owned.copy() if owned is not None else None
         self.shared = False
 
     def snapshot(self) -> State:
-        """A frozen copy of the position (no flow), for `at_turn_start`."""
-        s = self._copy(light=False)
+        """A frozen copy of the position (no flow, no chance source), for
+        `at_turn_start`: made at every turn's start, so written out (no
+        slot set twice, as a copy to play on and its unsharing would)."""
+        s = State.__new__(State)
+        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
+        s._copies_of(self)
+        self._mine = set()                   # pool objects are now shared by both sides
         s.rng = None
-        s.frames, s.pending = [], None
-        s.turn_start = None
-        s.events, s.history = [], []
-        s.hidden_moves = frozenset()
+        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
+        self.free_mine = False
+        s.revealed = self.revealed.copy() if self.revealed else {}
+        s.probing = False
+        s.player, s.turn, s.over = self.player, self.turn, self.over
+        s._links, s._occ = self._links, self._occ
+        s.moves_made = self.moves_made
+        s.version = self.version
+        s.parts, s.base = self.parts.copy(), self.base
+        s.frames, s.pending, s.turn_start = [], None, None
+        s.events, s.history, s.hidden_moves = [], [], frozenset()
         return s
 
     def fresh(self) -> None:
@@ -266,8 +284,10 @@ class State(BoardIndex):
                                 self._own_free()
                                 del self.free[i], self.free_at[i]
                             self.free_view = None
-                    if self._links is not None and item[0] in self.rules.linking:
-                        self._links = self._links.added(key)
+                    links = self._links
+                    if links is not None and item[0] in self.rules.linking:
+                        occ = self._occ
+                        self._occ = (links.occ if occ is None else occ) | at[1]
                     owned = self.owned
                     if owned is not None:
                         tag = item[1]
@@ -315,8 +335,10 @@ class State(BoardIndex):
                 if self.free is not None:
                     self._open(key)
                 parts[OCCUPANCY] = v
-                if self._links is not None and item[0] in self.rules.linking:
-                    self._links = self._links.removed(key)
+                links = self._links
+                if links is not None and item[0] in self.rules.linking:
+                    occ = self._occ
+                    self._occ = (links.occ if occ is None else occ) & ~self.places[key][1]
                 if self.owned is not None:
                     self._own(key, item[1], False)
             return
