@@ -7,6 +7,7 @@ import random
 import nordlang
 from nordlang.board.graph import Links
 from nordlang.board.masks import bit_layout
+from nordlang.engine.frames import turn_start
 
 
 def _mid_game(players=4, seed=7, moves=40):
@@ -52,11 +53,11 @@ def test_pieces_placed_and_lifted_in_a_row_make_one_graph_when_asked():
 def test_the_turn_snapshot_keeps_the_position_the_turn_began_in():
     rules, g = _mid_game()
     st = g.state
-    start = st.snapshot()
+    start = turn_start(st)                       # (as each turn's start makes it: flow.begin_turn)
     picture = ({k: dict(v) for k, v in start.pools.items()}, {k: list(v) for k, v in start.decks.items()},
                {k: list(v) for k, v in start.tracks.items()}, dict(start.counters), dict(start.occupied),
                start.links.occ)
-    assert start.rng is None and start.frames == [] and start.pending is None and not start.shared
+    assert start.rng is None and start.frames == [] and start.pending is None
     rng = random.Random(3)
     for _ in range(60):
         if g.over:

@@ -131,28 +131,6 @@ class State(BoardIndex):
         self.owned = owned.copy() if owned is not None else None
         self.shared = False
 
-    def snapshot(self) -> State:
-        """A frozen copy of the position (no flow, no chance source), for
-        `at_turn_start`: made at every turn's start, so written out (no
-        slot set twice, as a copy to play on and its unsharing would)."""
-        s = State.__new__(State)
-        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
-        s._copies_of(self)
-        self._mine = set()                   # pool objects are now shared by both sides
-        s.rng = None
-        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
-        self.free_mine = False
-        s.revealed = self.revealed.copy() if self.revealed else {}
-        s.probing = False
-        s.player, s.turn, s.over = self.player, self.turn, self.over
-        s._links, s._occ = self._links, self._occ
-        s.moves_made = self.moves_made
-        s.version = self.version
-        s.parts, s.base = self.parts.copy(), self.base
-        s.frames, s.pending, s.turn_start = [], None, None
-        s.events, s.history, s.hidden_moves = [], [], frozenset()
-        return s
-
     def fresh(self) -> None:
         """A version no other state has (after changes made outside add/remove)."""
         self.version = hash(("fresh", next(_FRESH)))
