@@ -29,6 +29,20 @@ def past_setup(game):
     return game
 
 
+def mid_game(players, seed, moves):
+    """(rules, game) of Nord after `moves` random decisions (a random.Random(seed)
+    picks each), for tests that want a position of a game under way."""
+    import random
+
+    import nordlang
+    rules = nordlang.load_rules(players=players)
+    g = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        g.play_index(rng.randrange(len(g.state.pending.options)))
+    return rules, g
+
+
 def variant_rules(directory, text: str, players: int = 2, name: str = "variant.yaml"):
     """Rules with a variant of `text`, written to a file in `directory` (a
     file the rules' errors can point at)."""

@@ -137,7 +137,7 @@ def test_a_probe_that_only_tests_and_binds_runs_no_frame(tmp_path, monkeypatch):
 def test_scanned_and_machine_probes_agree(tmp_path, monkeypatch):
     """The same options when every probe runs on the machine from its first step."""
     rules = variant_rules(tmp_path, SCANNED)
-    monkeypatch.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx: False)
+    monkeypatch.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx, plain=False: False)
     lookahead._FEASIBLE.clear()
     g = past_setup(nordlang.Game(rules, 1))
     assert list(g.state.pending.options) == [1, 3, 4, 5]
@@ -165,7 +165,7 @@ def test_random_nord_games_offer_the_same_options_with_probes_on_the_machine_alo
     lookahead._FEASIBLE.clear()
     fast = [_decisions(rules, seed) for seed in (3, 4)]
     with monkeypatch.context() as m:
-        m.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx: False)
+        m.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx, plain=False: False)
         m.setattr(lookahead, "_FEASIBLE_LIMIT", -1)
         plain = [_decisions(rules, seed) for seed in (3, 4)]
     assert fast == plain

@@ -54,21 +54,13 @@ ZONES = {"two": "cell(tableau(0), 0, 0)", "twice": "cell(tableau(0), 0, 1)", "em
          "deck": "deck", "offer": "offer", "grid": "tableau(0)"}
 
 
+@pytest.mark.parametrize("shape, helper", [(FIRST, "_first_of_kind("), (AMOUNT, "_amount_of_kind(")])
 @pytest.mark.parametrize("where", sorted(ZONES))
 @pytest.mark.parametrize("k", ["card", "other"])
-def test_the_first_of_a_kind_is_the_loops_value_and_work(game, where, k):
-    text = FIRST.format(k=k, z=ZONES[where])
+def test_a_lookup_of_a_kind_is_the_loops_value_and_work(game, shape, helper, where, k):
+    text = shape.format(k=k, z=ZONES[where])
     value, work, src = _run(game, text)
-    assert "_first_of_kind(" in src
-    assert (value, work) == _run(game, text, tracing=True)[:2]
-
-
-@pytest.mark.parametrize("where", sorted(ZONES))
-@pytest.mark.parametrize("k", ["card", "other"])
-def test_the_amount_of_a_kind_is_the_loops_value_and_work(game, where, k):
-    text = AMOUNT.format(k=k, z=ZONES[where])
-    value, work, src = _run(game, text)
-    assert "_amount_of_kind(" in src
+    assert helper in src
     assert (value, work) == _run(game, text, tracing=True)[:2]
 
 

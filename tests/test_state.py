@@ -4,18 +4,13 @@ it is unshared, and a change to either side never shows on the other."""
 import random
 
 import pytest
-from helpers import past_setup
+from helpers import mid_game, past_setup
 
 import nordlang
 
 
 def _mid_game(players=3, seed=4, moves=30):
-    rules = nordlang.load_rules(players=players)
-    g = nordlang.Game(rules, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        g.play_index(rng.randrange(len(g.state.pending.options)))
-    return rules, g
+    return mid_game(players, seed, moves)
 
 
 def _picture(st):

@@ -4,19 +4,15 @@ the turn's snapshot is a frozen position of its own."""
 
 import random
 
-import nordlang
+from helpers import mid_game
+
 from nordlang.board.graph import Links
 from nordlang.board.masks import bit_layout
 from nordlang.engine.frames import turn_start
 
 
 def _mid_game(players=4, seed=7, moves=40):
-    rules = nordlang.load_rules(players=players)
-    g = nordlang.Game(rules, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        g.play_index(rng.randrange(len(g.state.pending.options)))
-    return rules, g
+    return mid_game(players, seed, moves)
 
 
 def _open(rules, st):

@@ -40,6 +40,16 @@ def feasible_key(state, step, value):
     return key
 
 
+def _flows_after(fr, step, value) -> list:
+    """[[program, pc, bindings]] of the flow after an option of the choice
+    just run in frame `fr` (its bindings a copy, the option bound: as
+    _bind_choice binds it), for a probe's scan."""
+    bindings = dict(fr.vars)
+    bindings[step.name] = value
+    pc = fr.code[fr.pc - 1].targets[value] if step.alternatives else fr.pc
+    return [[fr.code, pc, bindings]]
+
+
 def _keep(key, ok) -> None:
     if len(_FEASIBLE) > _FEASIBLE_LIMIT:
         _FEASIBLE.clear()
@@ -80,48 +90,21 @@ class Lookahead:
 
     def _straight(self, state, fr, step, value, ctx):
         """A probe's most common case, answered without a probe's machinery
-        (its records of options gone on with, its list of flows, its frames):
-        the flow after the option only tests, binds and jumps until a choice
-        that is not lookahead, which answers as in `_scan`. True or False;
-        None at any other step (a call, an effect, a loop, a lookahead or
-        secret choice, the flow's end) or without a context, and then the
-        probe runs in full from the option (what ran here, tests and
-        bindings, depends on the position and the bindings alone: running
-        it again changes nothing)."""
-        if self.check_hints or ctx is None:
+        (its records of options gone on with, its frames): the flow after
+        the option only tests, binds and jumps until a choice that is not
+        lookahead, which answers (`_scan`, plain). True or False; None at
+        any other step (a call, an effect, a loop, a lookahead or secret
+        choice, the flow's end) or without a context, and then the probe
+        runs in full from the option (what ran here, tests and bindings,
+        depends on the position and the bindings alone: running it again
+        changes nothing)."""
+        if ctx is None:
             return None
-        code = fr.code
-        pc = code[fr.pc - 1].targets[value] if step.alternatives else fr.pc     # (as _bind_choice)
-        n = len(code)
-        bindings = dict(fr.vars)
-        bindings[step.name] = value
         vars_ = ctx.vars
-        ctx.vars = bindings
         try:
-            while pc < n:
-                ins = code[pc]
-                t = type(ins)
-                if t is Branch:
-                    pc = pc + 1 if ins.cond(ctx) else ins.to
-                elif t is Jump:
-                    pc = ins.to
-                elif t is Let:
-                    bindings[ins.name] = ins.expr(ctx)
-                    pc += 1
-                elif t is Choice:
-                    s = ins.step
-                    if s.lookahead or s.simultaneous is not None:
-                        return None
-                    if s.exists is not None and s.otherwise is None:
-                        return True if s.exists(ctx) else False
-                    if self.values(state, None, s, ctx):
-                        return True
-                    if ins.otherwise is None:
-                        return False
-                    pc = ins.otherwise
-                else:
-                    return None
-            return None
+            return True if self._scan(state, fr, _flows_after(fr, step, value), ctx, plain=True) else None
+        except DeadEnd:
+            return False
         finally:
             ctx.vars = vars_
 
@@ -166,10 +149,8 @@ class Lookahead:
         (those below are copied only if the probe gets back to them), and
         from an effect on, on a light copy."""
         fr = state.frames[-1]
-        bindings = dict(fr.vars)
-        bindings[step.name] = value
-        pc = fr.code[fr.pc - 1].targets[value] if step.alternatives else fr.pc    # (as _bind_choice)
-        flows = [[fr.code, pc, bindings]]
+        flows = _flows_after(fr, step, value)
+        bindings = flows[0][2]
         vars_ = ctx.vars
         try:
             if self._scan(state, fr, flows, ctx):
@@ -205,7 +186,7 @@ class Lookahead:
         finally:
             ctx.state, ctx.vars = state, vars_
 
-    def _scan(self, state, fr, flows, ctx) -> bool:
+    def _scan(self, state, fr, flows, ctx, plain=False) -> bool:
         """Run a probe's flow while it only tests (if), binds (let), jumps,
         calls flows and meets choices, on `flows`: [program, pc, bindings]
         of the flow the probe starts in (in place of its top frame, `fr`)
@@ -216,7 +197,8 @@ class Lookahead:
         as its frames must be. A lookahead choice goes on with its
         first option not known to lead nowhere, as in the machine (_go_on).
         What it runs is what the machine would run in a probe (flow.py _run
-        and _choose), without frames."""
+        and _choose), without frames. `plain`: it stops (False) at a
+        lookahead choice and a call too (see _straight)."""
         code, pc, bindings = flows[-1]
         ctx.vars = bindings
         n = len(code)
@@ -243,6 +225,8 @@ class Lookahead:
                 if step.simultaneous is not None or self.check_hints:
                     break
                 if step.lookahead:
+                    if plain:
+                        break
                     loops = fr.loops if len(flows) == 1 else None
                     at = (state.version, tuple(bindings.items()), len(state.frames) - 1 + len(flows), pc + 1,
                           tuple(loops.items()) if loops else None)
@@ -270,7 +254,7 @@ class Lookahead:
                 if ins.otherwise is None:
                     raise DeadEnd(step)
                 pc = ins.otherwise
-            elif t is CallProc:                 # (flows never call each other in a circle: the rulebook's check)
+            elif t is CallProc and not plain:   # (flows never call each other in a circle: the rulebook's check)
                 flows[-1][1] = pc + 1
                 code, params = self.calls[ins.proc]
                 bindings = dict(zip(params, ins.args(ctx))) if ins.args is not None else {}
