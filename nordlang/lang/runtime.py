@@ -102,7 +102,8 @@ def _first_of_kind(ctx, zone, k, items, site):
     two of kind k, the first it gives); charged as the loop charges. An
     empty cell (no pool) holds nothing, as the primitive says. (Its start,
     the same as _amount_of_kind's, is written out in both: a shared helper
-    called for every lookup cost 1.6% of a random Vikings game.)"""
+    called for every lookup cost 1.6% of a random game of
+    a bundled rulebook that looks up by kind at every placement.)"""
     pool = ctx.state.pools.get(zone)
     if pool is None and zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
         return None
