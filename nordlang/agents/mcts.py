@@ -57,31 +57,7 @@ import time
 from ..errors import UsageError
 from ..lang.budget import LIMIT as WORK_LIMIT
 from .base import Agent, register, sample_seed
-
-
-class _Node:
-    __slots__ = ("game", "mover", "n_opts", "children", "untried", "visits", "total", "best",
-                 "value", "moves_made")
-
-    def __init__(self, game, value):
-        self.game = game
-        st = game.state
-        p = st.pending
-        self.mover = None if p is None else p.player
-        self.n_opts = 0 if p is None else len(p.options)
-        self.children = {}          # option index -> _Node
-        self.untried = None         # option indices still to try (None: not drawn yet)
-        self.visits = 1
-        self.value = value          # the position's own score vector
-        self.total = list(value)    # sum of score vectors backed up through here
-        self.best = value           # minimax vector: best child for the mover
-        self.moves_made = st.moves_made
-
-    @property
-    def texts(self):
-        """The options' texts (made only when a kept subtree is matched: most positions never need them)."""
-        p = self.game.state.pending
-        return () if p is None else p.texts
+from .mcts_tree import _Node, better_child, refresh_best
 
 
 @register
@@ -169,7 +145,7 @@ class MCTSAgent(Agent):
             value = self._score(probe)
         else:
             value = self._score(g)
-        return _Node(g, value)
+        return _Node(g, value, index)
 
     # ---- the search ----
     def _q(self, child, p):
@@ -199,18 +175,7 @@ class MCTSAgent(Agent):
         if is_root:
             self.rng.shuffle(node.untried)
 
-    @staticmethod
-    def _refresh_best(node):
-        """node.best: the best of its children's for its mover (of equal values, the lowest option's)."""
-        if not node.children:
-            return
-        p = node.mover
-        best, best_i = None, None
-        for i, ch in node.children.items():
-            b = ch.best
-            if best is None or b[p] > best[p] or b[p] == best[p] and i < best_i:
-                best, best_i = b, i
-        node.best = best
+    _refresh_best = staticmethod(refresh_best)
 
     def _reuse(self, game):
         """The kept subtree for this game's position, if the history since leads there."""
@@ -268,15 +233,15 @@ class MCTSAgent(Agent):
             added = 1
             value = child.value
         changed = added         # (a best vector changes only above a new position, and only while it changes)
+        below = child if added else None
         for anc in reversed(path):
             anc.visits += 1
             total = anc.total
             for k, x in enumerate(value):
                 total[k] += x
             if changed:
-                was = anc.best
-                self._refresh_best(anc)
-                changed = anc.best is not was
+                changed = better_child(anc, below)
+                below = anc
         return added
 
     def _ranked(self, root, among):
