@@ -71,6 +71,7 @@ class Lookahead:
         at = (state.version, tuple(fr.vars.items()), len(state.frames), fr.pc,
               tuple(loops.items()) if loops else None)
         get = _FEASIBLE.get
+        straight = fr.code[fr.pc - 1].straight   # (the options after which _straight may answer: program.py)
         out = []
         for v in vals:
             key = (step, v) + at
@@ -80,7 +81,8 @@ class Lookahead:
                 ok = self._probe(state, step, v, ctx)
             else:
                 if ok is None:
-                    ok = self._straight(state, fr, step, v, ctx)
+                    if straight is True or straight and v in straight:
+                        ok = self._straight(state, fr, step, v, ctx)
                     if ok is None:
                         ok = self._probe(state, step, v, ctx)
                     _keep(key, ok)

@@ -138,13 +138,16 @@ class Choice:
     `plain` when it is asked as its options come (no lookahead, no 'by',
     not secret); `check_seen` when its options
     could show an item (rules that hide some, a 'from' choice: labels are
-    never items). Both set by `programs`."""
-    __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen")
+    never items); `straight`, for a lookahead choice, the options after which
+    the flow may reach a choice that answers by tests, bindings and jumps
+    alone (lookahead.py _straight), True for all. Set by `programs`."""
+    __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen", "straight")
 
     def __init__(self, step):
         self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
         self.plain = False
         self.check_seen = True
+        self.straight = True
 
 
 def flatten(steps) -> tuple:
@@ -219,10 +222,37 @@ def compiled_flows(rules) -> tuple:
         progs["(setup)"] = flatten(rules.setup)
         progs["(turn)"] = flatten(rules.turn)
         for code in progs.values():
-            for ins in code:
+            for at, ins in enumerate(code):
                 if type(ins) is Choice:
                     st = ins.step
                     ins.plain = st.simultaneous is None and not st.lookahead and st.by is None
                     ins.check_seen = rules.hidden_information and not st.alternatives
+                    if st.lookahead:
+                        ins.straight = (frozenset(a for a, pc in ins.targets.items() if _answers_straight(code, pc))
+                                        if st.alternatives else _answers_straight(code, at + 1))
         made = _PROGRAMS[rules] = (progs, {name: (progs[name], p.params) for name, p in rules.procs.items()})
     return made
+
+
+def _answers_straight(code, pc) -> bool:
+    """Whether the flow from `pc` may reach a choice that answers whether the
+    turn goes on (not lookahead, not secret) through tests, bindings and
+    jumps alone: else a lookahead probe's plain scan from there never
+    answers, and is not tried (lookahead.py _straight)."""
+    todo, seen = [pc], set()
+    while todo:
+        pc = todo.pop()
+        if pc in seen or pc >= len(code):
+            continue
+        seen.add(pc)
+        ins = code[pc]
+        t = type(ins)
+        if t is Branch:
+            todo += (pc + 1, ins.to)
+        elif t is Jump:
+            todo.append(ins.to)
+        elif t is Let:
+            todo.append(pc + 1)
+        elif t is Choice and ins.step.simultaneous is None and not ins.step.lookahead:
+            return True
+    return False

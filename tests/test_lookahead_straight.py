@@ -1,0 +1,58 @@
+"""A lookahead option's plain scan (lookahead.py _straight) is tried only
+where the program shows that the flow after it may reach a choice that
+answers through tests, bindings and jumps alone (program.py
+_answers_straight): not where every way goes through a call or an effect."""
+
+import random
+
+import nordlang
+from nordlang.engine import lookahead
+from nordlang.engine.program import Choice, compiled_flows
+
+
+def _lookahead_choices(rules) -> dict:
+    return {ins.step.name: ins for code in compiled_flows(rules)[0].values() for ins in code
+            if type(ins) is Choice and ins.step.lookahead}
+
+
+def test_which_options_may_be_answered_straight():
+    marks = {name: ins.straight for name, ins in _lookahead_choices(nordlang.load_rules(players=4)).items()}
+    # the action's options call a flow; the negotiation runs an effect next; a tile goes on to
+    # tests and the placement, which answers
+    assert marks == {"action": frozenset(), "negotiate": False, "play": True}
+
+
+def _play(rules, seed, straights):
+    g = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    seen = []
+    while not g.over:
+        p = g.state.pending
+        seen.append((p.step.name, tuple(p.texts)))
+        g.play_index(rng.randrange(len(p.options)))
+    return seen
+
+
+def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
+    rules = nordlang.load_rules(players=4)
+    asked = []
+    straight = lookahead.Lookahead._straight
+
+    def counted(self, state, fr, step, value, ctx):
+        asked.append(step.name)
+        return straight(self, state, fr, step, value, ctx)
+    monkeypatch.setattr(lookahead.Lookahead, "_straight", counted)
+    lookahead._FEASIBLE.clear()
+    marked = [_play(rules, seed, asked) for seed in (3, 4)]
+    assert set(asked) == {"play"}
+    assert asked.count("play") > 50
+    marks = _lookahead_choices(rules)
+    with monkeypatch.context() as m:               # every option scanned first, as before the marks
+        for ins in marks.values():
+            m.setattr(ins, "straight", True)
+        lookahead._FEASIBLE.clear()
+        del asked[:]
+        every = [_play(rules, seed, asked) for seed in (3, 4)]
+    assert {"action", "negotiate"} <= set(asked)
+    assert marked == every
+    lookahead._FEASIBLE.clear()
