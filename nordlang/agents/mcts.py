@@ -119,18 +119,28 @@ class MCTSAgent(Agent):
             vars["p"] = p
             budget.left = WORK_LIMIT
             h.append(ev(ctx))
-        if len(h) < 2:
-            others = [0] * len(h)
-        else:   # the best value of another player: the best, or for the best player the second best
-            top = max(h)
-            second = max(h[:h.index(top)] + h[h.index(top) + 1:])
-            others = [second if x == top else top for x in h]
         scale = self.scale
+        if not scale > 0:
+            return [0.5] * len(h)            # (the logistic of 0)
+        # each value against the best of the others': the best, or for the best player the second
+        # best (one player: against 0), in one pass (max(h) and max of the rest, as they compare)
+        top, second = (h[0], None) if h else (None, None)
+        for x in h[1:]:
+            if x > top:
+                top, second = x, top
+            elif second is None or x > second:
+                second = x
+        if second is None:
+            top = second = 0
         out = []
-        for x, other in zip(h, others):
-            x = (x - other) / scale if scale > 0 else 0.0
-            x = max(-60.0, min(60.0, x))
-            out.append(1.0 / (1.0 + math.exp(-x)))
+        exp = math.exp
+        for x in h:
+            x = (x - (second if x == top else top)) / scale
+            if not x < 60.0:                 # (max(-60.0, min(60.0, x)) written out)
+                x = 60.0
+            elif not x > -60.0:
+                x = -60.0
+            out.append(1.0 / (1.0 + exp(-x)))
         return out
 
     def _new_node(self, parent_game, index):
