@@ -13,18 +13,15 @@ alone this module derives, for any game:
   observation string);
 - `seen_history`: the moves made, with others' secret choices that were
   never revealed shown as `?`;
-- `sample`: a position the player cannot tell from the real one, drawn
-  from his information alone (the unseen items dealt at random over the
-  unseen places, the future's chance source seeded afresh): what an
-  honest search agent plays on.
+- `sample` (samples.py): a position the player cannot tell from the real
+  one, drawn from his information alone (the unseen items dealt at random
+  over the unseen places, the future's chance source seeded afresh): what
+  an honest search agent plays on.
 
 A viewer is a player's number; None is the referee, who sees everything.
 """
 
 from __future__ import annotations
-
-from .program import Choice
-from .rng import Rng
 
 HIDDEN = "?"          # the tag of an item seen face down
 _UNSET = object()
@@ -235,160 +232,6 @@ def observation(state, viewer) -> str:
     return "\n".join(lines)
 
 
-# ---------------- honest samples ----------------
-def _bound_items(state) -> frozenset:
-    """(place, item) for each item the flow holds as the answer of an open
-    choice that lies in a place of the player who chose it (a tile chosen
-    earlier in the turn, in his hand until it is played): all saw that move,
-    so all know he holds one such item, and a sample leaves one there.
-    (A secret answer is the simultaneous choices' to sample.)"""
-    chosen = {}
-    for fr in state.frames:
-        for ins in fr.code:
-            if ins.__class__ is Choice and ins.step.simultaneous is None and ins.step.name in fr.vars:
-                chosen[ins.step.name] = fr.vars[ins.step.name]
-    if not chosen:
-        return frozenset()
-    who = {}
-    for _turn, player, name, _text, _forced in reversed(state.history):
-        if name in chosen and name not in who:
-            who[name] = player
-            if len(who) == len(chosen):
-                break
-    out = set()
-    rules = state.rules
-    for name, value in chosen.items():
-        if name in who:
-            items, owner = _items_in(rules, value), who[name]
-            # (_zone_of(key)[1] == owner written out: this looks at every place of the position)
-            out.update((key, item) for key, held in _places(state)
-                       if key.__class__ is tuple and key and key[0].__class__ is str and key[1] == owner
-                       for item in items if item in held)
-    return frozenset(out)
-
-
-def _items_in(rules, value) -> list:
-    """The items in a value (itself, or within its tuples, lists and sets)."""
-    out, stack = [], [value]
-    while stack:
-        v = stack.pop()
-        if _is_item(rules, v):
-            out.append(v)
-        elif v.__class__ in (tuple, list, frozenset):
-            stack.extend(v)
-    return out
-
-
-def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
-    """Deal the items `viewer` cannot see at random over the places he cannot
-    see into, each place keeping how many of each kind it holds (which he
-    sees); a wholly hidden deck is shuffled too. Uses only what the viewer
-    sees and the multiset of the unseen, so two positions he cannot tell
-    apart give the same sample. One of each `pinned` (place, item) stays there (_bound_items).
-    True when a space's pieces changed."""
-    rules = s.rules
-    show, face_down = rules.show, rules.face_down
-    places = []                       # (pool key, kind) for each unseen item, in an order the viewer knows
-    slots = []                        # (deck key, index, kind) likewise
-    unseen: dict = {}                 # kind -> the unseen tags
-    # (a place's own visibility is asked once: most hide nothing, and are passed over before the sort)
-    hiding = []
-    revealed = s.revealed
-    for key, pool in s.pools.items():
-        if pool:
-            if key.__class__ is tuple and key and key[0].__class__ is str or key in revealed:
-                seen = _zone_seen(s, key, viewer)
-            else:
-                seen = None              # (a space or structure not turned over: each piece's kind decides)
-            if seen is False or seen is None and any(item[0] in face_down for item in pool):
-                hiding.append((key, seen))
-    for key, seen in sorted(hiding, key=lambda ks: show(ks[0])):
-        pool = s.pools[key]
-        hidden = [(item, n - ((key, item) in pinned)) for item, n in pool.items()
-                  if seen is False or item[0] in face_down]
-        hidden = [(item, n) for item, n in hidden if n > 0]
-        if not hidden:
-            continue
-        pool = s.pools[key] = dict(pool)
-        for item, n in hidden:
-            left = pool[item] - n            # (a pinned one stays)
-            if left:
-                pool[item] = left
-            else:
-                del pool[item]
-            places.extend([(key, item[0])] * n)
-            unseen.setdefault(item[0], []).extend([item[1]] * n)
-    decks = []
-    for key in sorted(s.decks, key=show):
-        deck = s.decks[key]
-        if not deck:
-            continue
-        seen = _zone_seen(s, key, viewer)
-        if seen is True:
-            continue
-        kept = {x for k, x in pinned if k == key}
-        for i, x in enumerate(deck):
-            if x in kept:
-                kept.discard(x)          # (one of each pinned item stays: the first)
-            elif seen is False or x[0] in face_down:
-                slots.append((key, i, x[0]))
-                unseen.setdefault(x[0], []).append(x[1])
-        if seen is False:
-            decks.append(key)
-    if not places and not slots:
-        return False
-    for tags in unseen.values():
-        if all(t.__class__ is str for t in tags):
-            tags.sort()                 # (the same order as the key below, for texts)
-        else:
-            tags.sort(key=lambda t: (str(type(t)), str(t)))
-        rng.shuffle(tags)
-    board = False
-    pools, space_set = s.pools, rules.grid.space_set
-    for key, kind in places:
-        item = (kind, unseen[kind].pop())
-        pool = pools[key]
-        pool[item] = pool.get(item, 0) + 1
-        board = board or key in space_set
-    for key, i, kind in slots:
-        s.decks[key][i] = (kind, unseen[kind].pop())
-    for key in decks:
-        rng.shuffle(s.decks[key])
-    return board
-
-
-def sample(state, viewer, seed: int, resample_choice=None):
-    """A position `viewer` cannot tell from `state`, drawn from what he knows
-    and `seed` alone: the unseen items dealt afresh, others' unrevealed
-    secret answers chosen afresh (by `resample_choice`), and the chance
-    source seeded afresh, so the future is sampled, never the real one."""
-    s = state.clone()               # (a full copy: its zones its own)
-    rng = Rng(seed)
-    s.rng = Rng(rng.next64())
-    if state.rules.hidden_information and viewer is not None:
-        if _resample(s, viewer, rng, _bound_items(state)):
-            _reoccupy(s)
-        if s.turn_start is not None:
-            start = s.turn_start.clone()
-            if _resample(start, viewer, Rng(seed)):
-                _reoccupy(start)
-            start.rng = None
-            s.turn_start = start
-    if resample_choice is not None:
-        resample_choice(s, viewer, rng)
-    s.fresh()
-    return s
-
-
-def _reoccupy(s) -> None:
-    """Occupancy again from the spaces' pools (after their pieces were dealt anew)."""
-    rules = s.rules
-    s.occupied = {sp: item for sp in rules.grid.spaces for item in s.pools.get(sp, ()) if item[0] in rules.occupying}
-    s.owned = None
-    s._links = None
-    s.free = s.free_at = s.free_view = None
-
-
 def unseen_option(state, options, who):
     """The first option that would show `who` an item he cannot see
     anywhere (an opponent's hidden tile offered by its face), or None.
@@ -398,13 +241,17 @@ def unseen_option(state, options, who):
     left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
     if not left:
         return None
-    if who is not None:     # (what he is offered lies mostly in the zones only he sees: those first)
+    if who is not None:
+        # what he is offered lies mostly in the zones only he sees: those first, where he sees
+        # every face (their declaration says so: _zone_seen)
+        pools = state.pools
         for name, visible in state.rules.zone_visibility.items():
-            items = state.pools.get((name, who)) if visible == "owner" else None
-            if items:
-                left.difference_update([v for v in left if v in items and sees(state, (name, who), v, who)])
-                if not left:
-                    return None
+            if visible == "owner":
+                items = pools.get((name, who))
+                if items:
+                    left.difference_update(items)
+                    if not left:
+                        return None
     for key, items in _places(state):
         for v in [v for v in left if v in items]:
             if sees(state, key, v, who):
