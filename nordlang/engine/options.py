@@ -40,6 +40,8 @@ class Options:
             if type(src) is tuple and step.optional is None:
                 return src          # (a tuple is never changed: the options may be it)
             vals = list(src)
+        elif len(set(src)) == len(src):
+            vals = list(src)        # (nothing twice, the common case: a set finds it for less than a dict)
         else:
             vals = list(dict.fromkeys(src))
         if step.optional is not None and None not in vals:
