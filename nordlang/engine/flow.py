@@ -248,8 +248,8 @@ class Machine(Lookahead, Options):
                         if budget < 0:
                             raise self._runaway(code, pc - 1)
                         fr.pc = pc
-                        callee, params = calls[ins.proc]
-                        fr = Frame(callee, dict(zip(params, ins.args(ctx))) if ins.args is not None else {})
+                        callee = calls[ins.proc][0]
+                        fr = Frame(callee, ins.bind(ins.args(ctx)) if ins.args is not None else {})
                         frames.append(fr)
                         code = callee
                         n = len(code)

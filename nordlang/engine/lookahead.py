@@ -258,8 +258,8 @@ class Lookahead:
                 pc = ins.otherwise
             elif t is CallProc and not plain:   # (flows never call each other in a circle: the rulebook's check)
                 flows[-1][1] = pc + 1
-                code, params = self.calls[ins.proc]
-                bindings = dict(zip(params, ins.args(ctx))) if ins.args is not None else {}
+                code = self.calls[ins.proc][0]
+                bindings = ins.bind(ins.args(ctx)) if ins.args is not None else {}
                 pc = 0
                 flows.append([code, pc, bindings])
                 ctx.vars = bindings

@@ -103,6 +103,7 @@ class Roll(Step):
 class CallProc(Step):
     proc: str
     args: object = None            # closure giving the argument tuple, or None
+    bind: object = None            # the arguments (a tuple) -> the callee's bindings (set by `compiled_flows`)
 
 
 # ---------------- programs ----------------
@@ -230,6 +231,8 @@ def compiled_flows(rules) -> tuple:
                     if st.lookahead:
                         ins.straight = (frozenset(a for a, pc in ins.targets.items() if _answers_straight(code, pc))
                                         if st.alternatives else _answers_straight(code, at + 1))
+                elif type(ins) is CallProc and ins.args is not None and ins.proc in rules.procs:
+                    ins.bind = _binder(tuple(rules.procs[ins.proc].params))
         made = _PROGRAMS[rules] = (progs, {name: (progs[name], p.params) for name, p in rules.procs.items()})
     return made
 
@@ -256,3 +259,12 @@ def _answers_straight(code, pc) -> bool:
         elif t is Choice and ins.step.simultaneous is None and not ins.step.lookahead:
             return True
     return False
+
+
+def _binder(params: tuple):
+    """A call's bindings from its arguments: dict(zip(params, args)) written
+    out for the callee's number of parameters (a dict display, about a
+    third of the time); arguments of another number bound as zip binds them."""
+    pairs = ", ".join(f"{p!r}: a[{i}]" for i, p in enumerate(params))
+    return eval(f"lambda a: {{{pairs}}} if len(a) == {len(params)} else dict(zip(P, a))",   # noqa: S307
+                {"P": params, "dict": dict, "zip": zip, "len": len})

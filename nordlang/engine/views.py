@@ -238,9 +238,12 @@ def unseen_option(state, options, who):
     Only items of kinds that can be hidden are looked at, and the search
     stops as soon as each is found face up to him somewhere."""
     hideable = state.rules.hideable_kinds
-    left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
-    if not left:
+    for v in options:       # (most offer no item: found so without making a set)
+        if type(v) is tuple and len(v) == 2 and v[0] in hideable:
+            break
+    else:
         return None
+    left = {v for v in options if type(v) is tuple and len(v) == 2 and v[0] in hideable}
     if who is not None:
         # what he is offered lies mostly in the zones only he sees: those first, where he sees
         # every face (their declaration says so: _zone_seen)
