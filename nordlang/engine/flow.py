@@ -95,7 +95,7 @@ class Machine(Lookahead, Options):
     def _next_turns(self) -> None:
         """Whether a turn that ends goes straight on to the next player's in
         `run` (begin_turn's common case, written out there)."""
-        self.next_turns = self._turn_stop is None and self.rules.in_turn_order and not self._keep_turn_start
+        self.next_turns = self._turn_stop is None and self.rules.in_turn_order
 
     def start(self, state, run=True):
         """Create the zones the rulebook declares, then run its setup (and on)."""
@@ -201,7 +201,7 @@ class Machine(Lookahead, Options):
                             p = state.player = (state.player + 1) % rules.num_players
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
-                            state.turn_start = None
+                            state.turn_start = turn_start(state) if self._keep_turn_start else None
                             fr = Frame(self.turn_program, {})
                             frames.append(fr)
                             code = fr.code

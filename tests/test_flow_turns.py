@@ -1,0 +1,29 @@
+"""A turn that ends goes straight on to the next player's inside the flow
+machine's loop (flow.py _run), also in rules that keep each turn's start
+for at_turn_start: the snapshot is made there, as begin_turn makes it."""
+
+import random
+
+import nordlang
+from nordlang.engine import flow
+
+
+def test_turns_go_on_in_the_loop_with_the_turns_start_kept(monkeypatch):
+    rules = nordlang.load_rules(players=4)
+    assert rules.uses_turn_start
+    begun = []
+    begin = flow.Machine.begin_turn
+    monkeypatch.setattr(flow.Machine, "begin_turn", lambda self, state, first=False, budget=None:
+                        (begun.append(first), begin(self, state, first, budget))[1])
+    g = nordlang.Game(rules, 4)
+    rng = random.Random(4)
+    starts = 0
+    while not g.over:
+        st = g.state
+        if st.turn_start is not None and st.turn_start.turn == st.turn:
+            start = st.turn_start
+            assert start.player == st.player and start.frames == [] and start.pending is None
+            starts += 1
+        g.play_index(rng.randrange(len(st.pending.options)))
+    assert begun == [True]                 # (only the first turn, after the setup)
+    assert starts > 100
