@@ -54,3 +54,35 @@ def test_the_loop_it_stands_for_on_random_vikings_positions():
                     z = f"homeland({p})"
                     assert ev(game, f"bordering_cells({z})") == ev(game, LOOP.format(z=z))
             game.play_index(rng.randrange(len(game.legal_moves())))
+
+
+def test_grown_from_the_last_answer_at_every_step_of_two_games_played_in_turn():
+    """The answer grows from the last one asked for the same grid (grids.py
+    _bordering_anew), even when that one came from another game's position:
+    asked at every step of two games played in turn, it is the loop's."""
+    rules = nordlang.load_rules("vikings", 2)
+    games = [nordlang.Game(rules, seed) for seed in (11, 12)]
+    rngs = [random.Random(seed) for seed in (11, 12)]
+    asked = 0
+    for _step in range(150):
+        for game, rng in zip(games, rngs):
+            if game.over:
+                continue
+            for p in range(2):
+                z = f"homeland({p})"
+                assert ev(game, f"bordering_cells({z})") == ev(game, LOOP.format(z=z))
+                asked += 1
+            game.play_index(rng.randrange(len(game.legal_moves())))
+    assert asked == 548         # (both games end before 150 steps)
+
+
+def test_a_grid_that_lost_items_is_walked_anew(game):
+    run(game, "move(card(4), deck, cell(tableau(0), 0, 0))")
+    run(game, "move(card(2), deck, cell(tableau(0), 1, 2))")
+    assert ev(game, "bordering_cells(tableau(0))") == (("tableau", 0, 0, 1), ("tableau", 0, 0, 2),
+                                                        ("tableau", 0, 1, 0), ("tableau", 0, 1, 1))
+    run(game, "move(card(4), cell(tableau(0), 0, 0), deck)")
+    assert ev(game, "bordering_cells(tableau(0))") == (("tableau", 0, 0, 2), ("tableau", 0, 1, 1))
+    run(game, "move(card(4), deck, cell(tableau(0), 0, 1))")
+    assert ev(game, "bordering_cells(tableau(0))") == (("tableau", 0, 0, 0), ("tableau", 0, 0, 2),
+                                                        ("tableau", 0, 1, 1))

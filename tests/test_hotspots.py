@@ -18,4 +18,5 @@ def test_hotspots_names_choices_functions_and_definitions():
                line.startswith("  ") and "us a call" in line}
     assert {"buy", "place"} <= choices
     defined = lines[lines.index("rulebook definitions called (not inlined), a game:") + 1:]
-    assert len(defined) == 5 and any(" edge_on_left " in line for line in defined)     # (island_at is inlined)
+    assert len(defined) == 5 and any(" on_offer " in line for line in defined)
+    assert not any(" edge_on_left " in line or " island_at " in line for line in defined)    # (both written in)

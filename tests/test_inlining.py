@@ -23,10 +23,44 @@ def test_a_definition_over_cheap_ones_is_written_in_whole(monkeypatch):
     # may_buy(p, i): 'affordable(p, i) and (...)', affordable: 'i <= wealth(p)', wealth: 'coins(p) + points(p)'
     assert funcs["may_buy"].cheap and funcs["affordable"].cheap and funcs["wealth"].cheap
     assert {"affordable", "wealth", "coins"} <= funcs["may_buy"].inlines
-    # threatened(c): one call of threat_depth, which is not cheap (a let): it stays a call, memoised
-    assert funcs["threatened"].cheap and not funcs["threat_depth"].cheap
-    assert "threat_depth" not in funcs["threatened"].inlines
-    assert funcs["threat_depth"].call is not funcs["threat_depth"].py        # (memoised, on trial)
+    # zero_set_allowed(p): one call of coins_pay_for_another, which is not cheap (any):
+    # it stays a call, memoised
+    assert funcs["zero_set_allowed"].cheap and not funcs["coins_pay_for_another"].cheap
+    assert "coins_pay_for_another" not in funcs["zero_set_allowed"].inlines
+    assert funcs["coins_pay_for_another"].call is not funcs["coins_pay_for_another"].py     # (memoised, on trial)
+
+
+def test_a_definition_with_a_let_is_cheap_and_written_in(monkeypatch):
+    funcs = _fresh_rules(monkeypatch, "vikings", 4).names.funcs
+    # edge_on_left(c): 'if ... else let t = ... in ...'
+    assert funcs["edge_on_left"].cheap and "edge_on_left" in funcs["left_edge_matches"].inlines
+    # threat_depth(h, k): 'let s = ... in ...', called as threat_depth(grid_of(c), column(c)) by
+    # threatened, which names h twice: a call (the argument is not computed twice), without a memo
+    assert funcs["threat_depth"].cheap and "threat_depth" not in funcs["threatened"].inlines
+    assert funcs["threat_depth"].call is funcs["threat_depth"].py
+
+
+LETS = """\
+description: definitions with a let, written into a loop's collection and under a name they rebind
+extends: vikings
+patch:
+  define:
+    twice(x): 'let y = x + 1 in [y, y]'
+    looped: '[k * 2 for k in twice(1)]'
+    shadow(y): 'let y = y * 10 in y + 1'
+    outer(y): 'shadow(y) + y'
+"""
+
+
+def test_a_let_written_into_a_loops_collection_or_over_a_name_keeps_its_value(tmp_path):
+    v = tmp_path / "lets.yaml"
+    v.write_text(LETS)
+    rules = nordlang.load_rules("vikings", players=2, variants=[str(v)])
+    funcs = rules.names.funcs
+    assert "twice" in funcs["looped"].inlines and "shadow" in funcs["outer"].inlines
+    game = nordlang.Game(rules, 1)
+    assert ev(game, "looped") == (4, 4)
+    assert ev(game, "outer(2)") == 23
 
 
 def test_two_calls_of_definitions_that_are_not_cheap_keep_a_memo_of_their_own(monkeypatch):

@@ -4,6 +4,7 @@ the text shows the value is a cell, and gives exactly the values and the
 errors of the general code. On the tableau game (tests/games/tableau): a
 2 x 3 grid per player, cards taken from an offer of four slots."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,41 @@ def test_len_and_abs_are_pythons_own(game):
     assert "_len_of(" in source(game, "len([1])") and "_abs_of(" in source(game, "abs(-1)")
     assert error(game, "len(5)") == "wrong kind of value: a number has no length"
     assert error(game, "abs(\"a\")") == "wrong kind of value (bad operand type for abs(): 'str')"
+
+
+def test_a_cell_beside_a_known_cell_is_made_in_place(game):
+    """cell(grid_of(c), row(c) + i, column(c) + j), c a known cell and i, j
+    numbers the text shows: the tuple made in place, the bounds tested where
+    an offset moves; off the grid, the primitive's error."""
+    text = "[cell(grid_of(c), row(c), column(c) + 1) for c in filled_cells(tableau(0))]"
+    assert ev(game, text) == (("tableau", 0, 0, 1), ("tableau", 0, 0, 2))
+    assert re.search(r"\(v_c_\d+\[0\], v_c_\d+\[1\], v_c_\d+\[2\], v_c_\d+\[3\] \+ 1\) if v_c_\d+\[3\] \+ 1 < ctx",
+                     source(game, text))
+    text = "[cell(grid_of(c), row(c) + 1, column(c) - 1) for c in [cell(tableau(1), 0, 2)]]"
+    assert ev(game, text) == (("tableau", 1, 1, 1),)
+    assert "[2] + 1 < ctx.rules.grid_zones[" in source(game, text) and "[3] - 1 >= 0" in source(game, text)
+    assert ev(game, "[cell(grid_of(c), row(c), column(c)) for c in laid(0)]") == ev(game, "laid(0)")
+    # off the grid: the primitive's errors
+    assert error(game, "[cell(grid_of(c), row(c), column(c) + 2) for c in filled_cells(tableau(0))]") == \
+        error(game, "cell(tableau(0), 0, 3)") == "tableau(red) has no column 3: its columns are 0 to 2"
+    assert error(game, "[cell(grid_of(c), row(c) - 1, column(c)) for c in filled_cells(tableau(0))]") == \
+        error(game, "cell(tableau(0), -1, 0)")
+    # an offset the text does not show, or a value not known to be a cell: the primitive
+    assert "[0], v_c" not in source(game, "[cell(grid_of(c), row(c), column(c) + k) for c in laid(0) for k in [1]]")
+    assert "_cell_v_c" in game.rules.names.funcs["right_of"].py.__code__.co_varnames
+
+
+def test_a_lookup_of_a_known_cell_answers_for_an_empty_one_without_a_call(game):
+    text = ('[first([x for x in items(n) if kind(x) == "card"]) for f in filled_cells(tableau(0)) '
+            'for n in neighbors(f)]')
+    assert ev(game, text) == (("card", 3), None, ("card", 1), None, None)
+    assert "in ctx.state.pools else None)" in source(game, text)
+    text = ('[sum(amount(n, x) for x in items(n) if kind(x) == "card") for f in filled_cells(tableau(0)) '
+            'for n in neighbors(f)]')
+    assert ev(game, text) == (1, 0, 1, 0, 0) and "in ctx.state.pools else 0)" in source(game, text)
+    # a cell made in place is made once (Python's :=)
+    text = '[first([x for x in items(cell(grid_of(c), row(c), column(c) + 1)) if kind(x) == "card"]) for c in laid(0)]'
+    assert ev(game, text) == (("card", 3), None)
+    assert re.search(r"\(_cell\d+ := ", source(game, text))
+    # of what is not known to be a cell, the helper alone
+    assert "in ctx.state.pools else None)" not in source(game, 'first([x for x in items(deck) if kind(x) == "card"])')

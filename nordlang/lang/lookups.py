@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from . import ast as A
 from .builtins import CORE
+from .runtime import _COUNTER
+from .values import CELL
 
 
 def is_lookup(node, names) -> bool:
@@ -153,8 +155,19 @@ class Lookups:
 
     def _kind_call(self, helper, comp, found, more, site, scope, local):
         """The helper's call: the zone, the kind, the items primitive (its
-        uncommon cases), `more` (amount's), the site the loop charges at."""
+        uncommon cases), `more` (amount's), the site the loop charges at.
+        Of a zone known to be a cell (values.py), an empty cell (no pool)
+        answers as the helper would, without the call: most cells a tile's
+        neighbours look up hold nothing."""
         zone, kind = found
         items = self.bind(self.names.registry.get("items").fn, "b")
-        return (f"{helper}(ctx, {self.gen(zone, scope, local)}, {self.gen(kind, scope, local)}, {items}, "
-                f"{more}{self._site(site)})")
+        code = self.gen(zone, scope, local)
+        rest = f"{self.gen(kind, scope, local)}, {items}, {more}{self._site(site)})"
+        simple = self._simple(*self._argument(zone, scope, local))
+        if self.fact(zone, scope, local) != CELL or not (simple or not self._iterable):
+            return f"{helper}(ctx, {code}, {rest}"
+        empty = "None" if helper == "_first_of_kind" else "0"
+        if not simple:        # (computed once: Python's := outside a loop's collection)
+            var = f"_cell{next(_COUNTER)}"
+            return f"({helper}(ctx, {var}, {rest} if ({var} := {code}) in ctx.state.pools else {empty})"
+        return f"({helper}(ctx, {code}, {rest} if {code} in ctx.state.pools else {empty})"

@@ -131,7 +131,10 @@ class ValueFacts:
         the part of the tuple its template takes first; of a definition's
         parameter, the same test as the template's made once per call
         (see checked_params); else None. Only of a name, as the template
-        (an argument computed is called for, as the template calls it)."""
+        (an argument computed is called for, as the template calls it).
+        A cell near a cell: _cell_near."""
+        if b.name == "cell":
+            return self._cell_near(b, node, scope, local)
         part = CELL_PARTS.get(b.name)
         if part is None or self.tracing or len(node.args) != 1 or not isinstance(node.args[0], A.Name) \
                 or self._primitive(node, scope, local) != b.name or b.inline != _TEMPLATE.format(part):
@@ -145,6 +148,54 @@ class ValueFacts:
         self._checked.add(code)
         src = self.gen(node.args[0], scope, local)
         return f"({src}{part} if _cell_{code} else {self.bind(b.fn, 'b')}(ctx, {src}))"
+
+    def _cell_near(self, b, node, scope, local):
+        """cell(grid_of(c), row(c) + i, column(c) + j) of a value c known to
+        be a cell, i and j whole numbers the text shows (none: 0), as the
+        tuple made in place, the grid's bounds tested only where an offset
+        moves off c's own row or column (within them); out of them, the
+        primitive (its error). A cell beside a cell costs no call. Else None."""
+        if self.tracing or b.name != "cell" or len(node.args) != 3 or self._primitive(node, scope, local) != "cell":
+            return None
+        parts = [self._cell_offset(a, scope, local, name) for a, name in zip(node.args, ("grid_of", "row", "column"))]
+        if None in parts or len({code for code, _ in parts}) != 1 or parts[0][1] != 0:
+            return None
+        c = parts[0][0]
+        coords, tests = [], []
+        for (_, d), i in zip(parts[1:], (2, 3)):
+            at = f"{c}[{i}]" if d == 0 else f"{c}[{i}] {'+' if d > 0 else '-'} {abs(d)}"
+            coords.append(at)
+            if d < 0:
+                tests.append(f"{at} >= 0")
+            elif d > 0:
+                tests.append(f"{at} < ctx.rules.grid_zones[{c}[0]][{i - 2}]")
+        made = f"({c}[0], {c}[1], {coords[0]}, {coords[1]})"
+        if not tests:
+            return f"({made})"
+        return f"({made} if {' and '.join(tests)} else {self.bind(b.fn, 'b')}(ctx, {c}[:2], {coords[0]}, {coords[1]}))"
+
+    def _cell_offset(self, node, scope, local, part):
+        """(code of c, d) when node is part(c) + d (or - d, or part(c)) of a
+        local c known to be a cell and a whole number d the text shows; else None."""
+        node, scope, local = self._argument(node, scope, local)
+        d = 0
+        if isinstance(node, A.BinOp) and node.op in ("+", "-"):
+            right, rs, rl = self._argument(node.right, scope, local)
+            sign = -1 if node.op == "-" else 1
+            if isinstance(right, A.Neg):
+                right, sign = right.operand, -sign
+            known, v = self._scalar(right, rs, rl)
+            if not known or v.__class__ is not int:
+                return None
+            d = sign * v
+            node, scope, local = self._argument(node.left, scope, local)
+        if not (isinstance(node, A.Call) and isinstance(node.func, A.Name) and node.gen is None
+                and len(node.args) == 1 and self._primitive(node, scope, local) == part):
+            return None
+        arg, at_scope, at = self._argument(node.args[0], scope, local)
+        if not isinstance(arg, A.Name) or arg.id not in at or self.fact(arg, at_scope, at) != CELL:
+            return None
+        return at[arg.id], d
 
     def _zone_form(self, b, node, scope, local):
         """total, amount or items of a zone given by a name, read in place:

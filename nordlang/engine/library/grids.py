@@ -83,16 +83,44 @@ def _bordering_cells(ctx, z):
     key = (_bordering_cells, z, st.base, st.parts.get(z if st.by_owner else z[0]))
     out = remembered(key)
     if out is None:
-        pools, dims, found = st.pools, ctx.rules.grid_zones[z[0]], set()
-        for f in filled:
-            near = _NEIGHBORS.get((dims, f))
-            for n in near if near is not None else cell_neighbors(ctx, f):
-                pool = pools.get(n)
-                if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
-                    found.add(n)
-        out = remember(key, tuple(sorted(found)))
+        out = remember(key, _bordering_anew(ctx, z, filled))
     if 4 * len(filled) > SMALL:
         charge(ctx, 4 * len(filled))    # (the neighbours visited)
+    return out
+
+
+def _bordering_anew(ctx, z, filled) -> tuple:
+    """bordering_cells of z, whose filled cells are `filled`: grown from the
+    last answer for z's grid when its filled cells were some of these (a
+    grid mostly gains items: a tile laid, a piece added), else one walk
+    over every filled cell's neighbours. Grown, the last answer's cells are
+    tested again and the new filled cells' neighbours added: every other
+    neighbour of the old filled cells was filled and still is (a pool holds
+    no zero counts, so a filled cell is one that holds something)."""
+    pools, dims = ctx.state.pools, ctx.rules.grid_zones[z[0]]
+    last = _LAST_BORDERING.get((dims, z))
+    if last is not None:
+        new = set(filled).difference(last[0])
+        if len(filled) - len(new) == len(last[0]):     # (the last filled cells are all among these)
+            walk, found = new, set()
+            for n in last[1]:
+                pool = pools.get(n)
+                if not pool or not sum(pool.values()):
+                    found.add(n)
+        else:
+            walk, found = filled, set()
+    else:
+        walk, found = filled, set()
+    for f in walk:
+        near = _NEIGHBORS.get((dims, f))
+        for n in near if near is not None else cell_neighbors(ctx, f):
+            pool = pools.get(n)
+            if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
+                found.add(n)
+    out = tuple(sorted(found))
+    if len(_LAST_BORDERING) > _NEIGHBORS_LIMIT:
+        _LAST_BORDERING.clear()
+    _LAST_BORDERING[(dims, z)] = (filled, out)
     return out
 
 
@@ -126,3 +154,6 @@ def cell_neighbors(ctx, c) -> tuple:
 # nothing else, and grids are small; kept bounded all the same.
 _NEIGHBORS: dict = {}
 _NEIGHBORS_LIMIT = 20_000
+# The last bordering_cells answer of each grid zone, with the filled cells it was
+# made from, by (grid's rows and columns, zone): the next answer grows from it.
+_LAST_BORDERING: dict = {}
