@@ -124,8 +124,11 @@ class BoardIndex:
         owned = self.owned
         if owned is None:
             owned = self.owned = {}
+            places, players = self.places, self.rules.num_players
             for s, item in self.occupied.items():
-                self._own(s, item[1], True)
+                tag = item[1]
+                if tag.__class__ is int and 0 <= tag < players:       # (as owner(): a bool is no player)
+                    owned[tag] = owned.get(tag, 0) | places[s][1]
         return owned.get(p, 0)
 
     def _own(self, s, tag, placed) -> None:

@@ -326,8 +326,21 @@ class State(BoardIndex):
             self.add(dst, item, n)              # (raises: one piece per space)
             return
         v = self.version = hash((self.version, 4, src, dst, item, n))
-        self._zone_changed(src, v)
-        self._zone_changed(dst, v)
+        # (_zone_changed of both zones, written out)
+        known = _ZONE_PARTS
+        was = known.get(src)
+        if was is None:
+            was = known[src] = _zone_parts(src)
+        now = known.get(dst)
+        if now is None:
+            now = known[dst] = _zone_parts(dst)
+        parts = self.parts
+        parts[ZONES] = parts[was[0]] = parts[now[0]] = v
+        if self.by_owner:
+            if was[1] is not None:
+                parts[was[1]] = v
+            if now[1] is not None:
+                parts[now[1]] = v
         mine = self._mine
         if src not in mine:
             pool = pools[src] = pool.copy()
