@@ -232,6 +232,16 @@ def _grow_free(roots, ok, nbr, hi) -> list | None:
         sizes_one.append(r)
         if hi == 1:
             continue
+        if hi == 2:                 # (pairs: the root and each free neighbour, no search)
+            pairs = by_size[2]
+            if len(pairs) > GROUPS_LIMIT:
+                return None
+            ext = nbr[i] & ok & ~done
+            while ext:
+                b = ones[ext.bit_length() - 1]
+                ext ^= b
+                pairs.append(r | b)
+            continue
         stack = [(r, 1, nbr[i] & ok & ~done, done)]
         while stack:
             g, size, ext, excl = stack.pop()
