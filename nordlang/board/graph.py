@@ -53,7 +53,7 @@ class Links:
         self._comps = mk.split(self.occ)
         self._around = {sid: _or(c for c in self._comps if c & fm) for sid, _faces, fm in mk.facing}
         self.pairs = {}         # answers that depend only on which structures link (see _settle)
-        self.memo = {}          # values derived from this board: paths, pairs (tagged keys), frontiers (by structure)
+        self.memo = {}          # values derived from this board: paths (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
 
