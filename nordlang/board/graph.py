@@ -42,7 +42,7 @@ class Links:
     adjacency and the networkx graph are made only when asked for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "pairs", "_adj", "_g", "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -52,7 +52,8 @@ class Links:
         self._base = None
         self._comps = mk.split(self.occ)
         self._around = {sid: _or(c for c in self._comps if c & fm) for sid, _faces, fm in mk.facing}
-        self.memo = {}          # values derived from this board: paths, pairs (tagged keys), frontiers (by structure)
+        self.pairs = {}         # answers that depend only on which structures link (see _settle)
+        self.memo = {}          # values derived from this board: paths (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
 
@@ -92,7 +93,7 @@ class Links:
             return base
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
-        new._comps = new._around = None
+        new._comps = new._around = new.pairs = None
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -131,17 +132,27 @@ class Links:
             comps.extend(fresh)
         self._comps = comps
         around = base._around
+        pairs = base.pairs
         changed = old ^ kept | placed       # the components come apart, and the pieces placed
-        if changed & mk.any_face:
+        any_face = mk.any_face
+        if changed & any_face:
             around = dict(around)
             for sid, _faces, fm in mk.facing:
                 if fm & changed:
-                    m = around[sid] & ~changed
+                    was = around[sid]
+                    m = was & ~changed
                     for c in fresh:
                         if c & fm:
                             m |= c
                     around[sid] = m
+                    if (m ^ was) & any_face:
+                        pairs = None
         self._around = around
+        # Which structures link depends only on the port faces each one's components
+        # hold (two structures' masks meet when those faces do: a component touching a
+        # structure holds one of its faces): while none gains or loses one, the answers
+        # that depend on that alone (`pairs`) are shared with the last links.
+        self.pairs = {} if pairs is None else pairs
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open

@@ -26,7 +26,7 @@ class _Masks:
     structure (graph.py Links._structure_frontier)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached", "fronts", "ids")
+                 "reached", "fronts", "ids", "ones")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -34,6 +34,7 @@ class _Masks:
         self.bit = {s: 1 << (s[0] * self.row + s[1]) for s in grid.spaces}
         self.space = {b.bit_length() - 1: s for s, b in self.bit.items()}
         self.valid = _or(self.bit.values())
+        self.ones = _ones(self.valid.bit_length())  # each bit as a mask, by its place (see _ones)
         self.free = self.valid & ~_or(self.bit[s] for s in grid.structure_at)
         self.faces = {sid: (tuple(f for f in (grid.port_faces[p] for p in ports) if f is not None),
                             _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
@@ -79,12 +80,14 @@ class _Masks:
         return None
 
     def members(self, m) -> list:
+        """The spaces of a mask, in the bits' order."""
         out = []
-        space = self.space
-        while m:
-            b = m & -m
-            m ^= b
-            out.append(space[b.bit_length() - 1])
+        space, ones = self.space, self.ones
+        while m:                        # (highest bit first: see _ones)
+            i = m.bit_length() - 1
+            m ^= ones[i]
+            out.append(space[i])
+        out.reverse()
         return out
 
     def split(self, m) -> list:
@@ -194,6 +197,20 @@ class _TableMasks(_Masks):
             m ^= b
             out |= near[b.bit_length() - 1]
         return out
+
+
+_ONES: list = [1]
+
+
+def _ones(n) -> list:
+    """1 << i for each i below n at least. Loops over a mask's bits take
+    the highest one (its bit_length) and clear it with this table: taking
+    the lowest (m & -m) makes and masks a negative number, the cost of
+    such a loop's step twice over. (Where the order matters, the bits
+    found come out reversed.)"""
+    if len(_ONES) < n:
+        _ONES.extend(1 << i for i in range(len(_ONES), n))
+    return _ONES
 
 
 def _or(bits) -> int:

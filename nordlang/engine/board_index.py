@@ -9,6 +9,7 @@ from bisect import bisect_left
 
 from ..board.graph import links_for
 from ..board.masks import bit_layout
+from ..lang.reads import OCCUPANCY
 
 
 class BoardIndex:
@@ -57,6 +58,46 @@ class BoardIndex:
             self.free_at.insert(i, at)
             self.free_view = None
 
+    # ---- an occupying piece comes or goes ----
+    def _piece_came(self, key, item, at, v) -> None:
+        """An occupying piece came to space `key` (at: its place in the board's
+        order and its bit) at version v: the occupancy, the open spaces, the
+        links and the owner's mask follow."""
+        self.occupied[key] = item
+        self.parts[OCCUPANCY] = v
+        free_at = self.free_at
+        if free_at is not None:          # (the open spaces kept: this one closes)
+            i = bisect_left(free_at, at[0])
+            if i < len(free_at) and free_at[i] == at[0]:
+                if self.free_mine:
+                    del self.free[i], free_at[i]
+                else:
+                    self._own_free()
+                    del self.free[i], self.free_at[i]
+                self.free_view = None
+        links = self._links
+        if links is not None and item[0] in self.rules.linking:
+            occ = self._occ
+            self._occ = (links.occ if occ is None else occ) | at[1]
+        owned = self.owned
+        if owned is not None:
+            tag = item[1]
+            if tag.__class__ is int and 0 <= tag < self.rules.num_players:   # (as owner(): no bool)
+                owned[tag] = owned.get(tag, 0) | at[1]
+
+    def _piece_left(self, key, item, v) -> None:
+        """The occupying piece on space `key` left it at version v."""
+        del self.occupied[key]
+        if self.free is not None:
+            self._open(key)
+        self.parts[OCCUPANCY] = v
+        links = self._links
+        if links is not None and item[0] in self.rules.linking:
+            occ = self._occ
+            self._occ = (links.occ if occ is None else occ) & ~self.places[key][1]
+        if self.owned is not None:
+            self._own(key, item[1], False)
+
     # ---- the connection graph ----
     @property
     def links(self):
@@ -83,8 +124,11 @@ class BoardIndex:
         owned = self.owned
         if owned is None:
             owned = self.owned = {}
+            places, players = self.places, self.rules.num_players
             for s, item in self.occupied.items():
-                self._own(s, item[1], True)
+                tag = item[1]
+                if tag.__class__ is int and 0 <= tag < players:       # (as owner(): a bool is no player)
+                    owned[tag] = owned.get(tag, 0) | places[s][1]
         return owned.get(p, 0)
 
     def _own(self, s, tag, placed) -> None:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from bisect import bisect_left
 
 from ..errors import EvalError
-from ..lang.reads import OCCUPANCY, TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
+from ..lang.reads import TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
 from .keys import _ZONE_PARTS, _item_key, _zone_parts
 from .rng import Rng
@@ -233,7 +232,6 @@ class State(BoardIndex):
             return None
         v = self.version = hash((self.version, 1, key, item, n))
         self._zone_changed(key, v)
-        parts = self.parts
         pool = self.pools.get(key)
         if pool is None:
             pool = self._new_cell(key)
@@ -245,32 +243,9 @@ class State(BoardIndex):
             if item[0] in self.rules.occupying:
                 at = self.places.get(key)      # (order, bit) of a space; None: no space
                 if at is not None:
-                    # an occupying piece comes to a space: the occupancy, the open spaces, the
-                    # links and the owner's mask follow (board_index.py)
-                    occupied = self.occupied
-                    if key in occupied or n > 1:
+                    if key in self.occupied or n > 1:
                         raise EvalError(f"{self.rules.show(key)} already holds a piece; one per space")
-                    occupied[key] = item
-                    parts[OCCUPANCY] = v
-                    free_at = self.free_at
-                    if free_at is not None:          # (the open spaces kept: this one closes)
-                        i = bisect_left(free_at, at[0])
-                        if i < len(free_at) and free_at[i] == at[0]:
-                            if self.free_mine:
-                                del self.free[i], free_at[i]
-                            else:
-                                self._own_free()
-                                del self.free[i], self.free_at[i]
-                            self.free_view = None
-                    links = self._links
-                    if links is not None and item[0] in self.rules.linking:
-                        occ = self._occ
-                        self._occ = (links.occ if occ is None else occ) | at[1]
-                    owned = self.owned
-                    if owned is not None:
-                        tag = item[1]
-                        if tag.__class__ is int and 0 <= tag < self.rules.num_players:   # (as owner(): no bool)
-                            owned[tag] = owned.get(tag, 0) | at[1]
+                    self._piece_came(key, item, at, v)
             return None
         deck = self.decks.get(key)
         if deck is not None:
@@ -293,7 +268,6 @@ class State(BoardIndex):
             return
         v = self.version = hash((self.version, 2, key, item, n))
         self._zone_changed(key, v)
-        parts = self.parts
         pool = self.pools.get(key)
         if pool is not None:
             if key not in self._mine:
@@ -309,16 +283,7 @@ class State(BoardIndex):
                 pool[item] = have - n
             occupied = self.occupied
             if occupied and occupied.get(key) == item:
-                del occupied[key]
-                if self.free is not None:
-                    self._open(key)
-                parts[OCCUPANCY] = v
-                links = self._links
-                if links is not None and item[0] in self.rules.linking:
-                    occ = self._occ
-                    self._occ = (links.occ if occ is None else occ) & ~self.places[key][1]
-                if self.owned is not None:
-                    self._own(key, item[1], False)
+                self._piece_left(key, item, v)
             return
         deck = self.decks.get(key)
         if deck is not None:
@@ -342,6 +307,57 @@ class State(BoardIndex):
         if self._grid_part(key) == ():          # a cell nothing has come to
             raise EvalError(f"cannot take {n} {self.rules.show(item)} from {self.rules.show(key)}: it holds 0")
         raise self._not_here(key)
+
+    def move(self, src, dst, item, n: int = 1) -> None:
+        """remove(src, item, n) then add(dst, item, n): in one step when both
+        zones are pools and the move is allowed (one version for the two
+        changes, one call: most of a game's changes are moves); else in
+        the two steps, which raise what is wrong as they always did."""
+        pools = self.pools
+        pool, to = pools.get(src), pools.get(dst)
+        have = 0 if pool is None else pool.get(item, 0)
+        if to is None or have < n or n <= 0 or src == dst:
+            self.remove(src, item, n)
+            self.add(dst, item, n)
+            return
+        at = self.places.get(dst) if item[0] in self.rules.occupying else None
+        if at is not None and (dst in self.occupied or n > 1):
+            self.remove(src, item, n)
+            self.add(dst, item, n)              # (raises: one piece per space)
+            return
+        v = self.version = hash((self.version, 4, src, dst, item, n))
+        # (_zone_changed of both zones, written out)
+        known = _ZONE_PARTS
+        was = known.get(src)
+        if was is None:
+            was = known[src] = _zone_parts(src)
+        now = known.get(dst)
+        if now is None:
+            now = known[dst] = _zone_parts(dst)
+        parts = self.parts
+        parts[ZONES] = parts[was[0]] = parts[now[0]] = v
+        if self.by_owner:
+            if was[1] is not None:
+                parts[was[1]] = v
+            if now[1] is not None:
+                parts[now[1]] = v
+        mine = self._mine
+        if src not in mine:
+            pool = pools[src] = pool.copy()
+            mine.add(src)
+        if have == n:
+            del pool[item]
+        else:
+            pool[item] = have - n
+        occupied = self.occupied
+        if occupied and occupied.get(src) == item:
+            self._piece_left(src, item, v)
+        if dst not in mine:
+            to = pools[dst] = to.copy()
+            mine.add(dst)
+        to[item] = to.get(item, 0) + n
+        if at is not None:
+            self._piece_came(dst, item, at, v)
 
     def items(self, key) -> tuple:
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""

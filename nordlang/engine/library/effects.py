@@ -43,8 +43,7 @@ def _move(ctx, item, src, dst, n=1):
     if n != 1:
         _check_count(ctx, n)
     st = ctx.state
-    st.remove(src, item, n)
-    st.add(dst, item, n)
+    st.move(src, dst, item, n)
     st.events.append(("move", item, src, dst, n))
 
 
@@ -55,8 +54,7 @@ def _move_all(ctx, src, dst, kind=None):
     for item in st.items(src):
         if kind is None or item[0] == kind:
             n = st.amount(src, item)
-            st.remove(src, item, n)
-            st.add(dst, item, n)
+            st.move(src, dst, item, n)
             st.events.append(("move", item, src, dst, n))
 
 

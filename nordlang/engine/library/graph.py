@@ -61,15 +61,16 @@ def _connected(ctx, a, b, over=None):
       example='connected_pairs("hall")', group="graph", args=("structure kind",))
 def _connected_pairs(ctx, kind):
     links = ctx.state.links
-    key = ("pairs", kind)
-    hit = links.memo.get(key)
+    around = links.around               # (settled: `pairs` is then this position's)
+    hit = links.pairs.get(kind)
     if hit is None:
         # Two structures are linked when the masks of their components meet, and so when
         # those masks' port faces meet (a component touching a structure holds one of its
         # faces): the faces in each one's components say which pairs there are, and change
         # only when a component reaches a face, not as it grows elsewhere. The answers are
-        # kept by them.
-        around, faces = links.around, links.masks.any_face
+        # kept by them, and carried from position to position while those faces stay
+        # (Links.pairs).
+        faces = links.masks.any_face
         sids = ctx.rules.structures_by_kind.get(kind, ())
         linking = (kind, *[around[a] & faces for a in sids])
         known = _pairs_known(ctx.rules.grid)
@@ -78,7 +79,7 @@ def _connected_pairs(ctx, kind):
             hit = known[linking] = _linked_pairs(sids, linking[1:])
         if len(hit) > SMALL:
             charge(ctx, len(hit))
-        links.memo[key] = hit
+        links.pairs[kind] = hit
     return hit
 
 
@@ -235,6 +236,10 @@ def _frontier(ctx, nodes):
         links = ctx.state.links
         hit = links.memo.get(nodes)         # (Links.structure_frontier's memo first: a structure's, kept)
         if hit is not None:
+            return hit
+        last = links.masks.fronts.get(nodes)
+        if last is not None and not (last[0] ^ links.occ) & last[1]:
+            hit = links.memo[nodes] = last[3]       # (its last frontier holds: Links._structure_frontier)
             return hit
         if nodes not in ctx.rules.grid.ports:
             raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")

@@ -7,6 +7,7 @@ from bisect import bisect_left
 from functools import reduce
 from operator import or_
 
+from ...board.masks import _ones
 from ...errors import EvalError
 from ...lang.budget import SMALL
 
@@ -55,6 +56,7 @@ class _MaskSets(dict):
         self.spaces = spaces
         self.shift = len(spaces)
         self.low = (1 << self.shift) - 1
+        self.ones = _ones(self.shift)
 
     def __missing__(self, g):
         if len(self) > 100_000:
@@ -64,10 +66,11 @@ class _MaskSets(dict):
             group = self[g] = self[m]
             return group
         members = []
-        while m:
-            b = m & -m
-            m ^= b
-            members.append(self.spaces[b.bit_length() - 1])
+        ones, spaces = self.ones, self.spaces
+        while m:                        # (highest bit first: see _ones)
+            i = m.bit_length() - 1
+            m ^= ones[i]
+            members.append(spaces[i])
         group = self[g] = frozenset(members)
         return group
 
@@ -156,7 +159,7 @@ def _by_parts(roots, ok, nbr, reg, within, hi, memo, shift) -> list | None:
         memo.clear()
     sized: list = []
     while roots:
-        part = within[(roots & -roots).bit_length() - 1]
+        part = within[roots.bit_length() - 1]       # (the highest root's region: any order, all are sorted)
         mine = roots & part
         roots ^= mine
         key = (ok & part, mine, hi)
@@ -182,15 +185,16 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
     if limit > len(nbr):
         return _grow_free(roots, ok, nbr, hi)
     by_size = [[] for _ in range(hi + 1)]
+    ones = _ones(len(nbr))
     done = 0                     # roots already searched: later sets never hold one
     while roots:
-        r = roots & -roots
+        i = roots.bit_length() - 1      # (highest first: each set is found from its highest root)
+        r = ones[i]
         roots ^= r
         done |= r
         by_size[1].append(r)
         if hi == 1:
             continue
-        i = r.bit_length() - 1
         okr = ok & within[i] if limit == 1 else ok
         stack = [(r, 1, reg[i], nbr[i] & okr & ~done, done)]
         while stack:
@@ -199,9 +203,9 @@ def _grow(roots, ok, nbr, reg, within, hi, limit) -> list | None:
             if len(grown) > GROUPS_LIMIT:
                 return None
             while ext:
-                b = ext & -ext
+                j = ext.bit_length() - 1
+                b = ones[j]
                 ext ^= b
-                j = b.bit_length() - 1
                 nregs = regs | reg[j]
                 if nregs == regs or nregs.bit_count() <= limit:
                     ng = g | b
@@ -218,15 +222,27 @@ def _grow_free(roots, ok, nbr, hi) -> list | None:
     (nothing grows from them)."""
     by_size = [[] for _ in range(hi + 1)]
     by_size[1] = sizes_one = []
+    ones = _ones(len(nbr))
     done = 0
     while roots:
-        r = roots & -roots
+        i = roots.bit_length() - 1
+        r = ones[i]
         roots ^= r
         done |= r
         sizes_one.append(r)
         if hi == 1:
             continue
-        stack = [(r, 1, nbr[r.bit_length() - 1] & ok & ~done, done)]
+        if hi == 2:                 # (pairs: the root and each free neighbour, no search)
+            pairs = by_size[2]
+            if len(pairs) > GROUPS_LIMIT:
+                return None
+            ext = nbr[i] & ok & ~done
+            while ext:
+                b = ones[ext.bit_length() - 1]
+                ext ^= b
+                pairs.append(r | b)
+            continue
+        stack = [(r, 1, nbr[i] & ok & ~done, done)]
         while stack:
             g, size, ext, excl = stack.pop()
             grown = by_size[size + 1]
@@ -234,15 +250,16 @@ def _grow_free(roots, ok, nbr, hi) -> list | None:
                 return None
             if size + 1 == hi:
                 while ext:
-                    b = ext & -ext
+                    b = ones[ext.bit_length() - 1]
                     ext ^= b
                     grown.append(g | b)
                 continue
             while ext:
-                b = ext & -ext
+                j = ext.bit_length() - 1
+                b = ones[j]
                 ext ^= b
                 ng = g | b
                 grown.append(ng)
-                stack.append((ng, size + 1, (ext | nbr[b.bit_length() - 1]) & ok & ~excl & ~ng, excl))
+                stack.append((ng, size + 1, (ext | nbr[j]) & ok & ~excl & ~ng, excl))
                 excl |= b
     return by_size
