@@ -148,6 +148,7 @@ def sample(state, viewer, seed: int, resample_choice=None):
             if _resample(start, viewer, Rng(seed)):
                 _reoccupy(start)
             start.rng = None
+            start.fresh()           # (its own versions: values memoised on the real turn start never answer)
             s.turn_start = start
     if resample_choice is not None:
         resample_choice(s, viewer, rng)
