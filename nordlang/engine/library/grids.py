@@ -96,28 +96,34 @@ def _bordering_anew(ctx, z, filled) -> tuple:
     over every filled cell's neighbours. Grown, the last answer's cells are
     tested again and the new filled cells' neighbours added: every other
     neighbour of the old filled cells was filled and still is (a pool holds
-    no zero counts, so a filled cell is one that holds something)."""
+    no zero counts, so a filled cell is one that holds something). The
+    cells are gathered in a list, nearly in order, and sorted there: a set's
+    order is its hashes', and sorting that cost more than the walk."""
     pools, dims = ctx.state.pools, ctx.rules.grid_zones[z[0]]
     last = _LAST_BORDERING.get((dims, z))
+    walk, found = filled, []
     if last is not None:
-        new = set(filled).difference(last[0])
-        if len(filled) - len(new) == len(last[0]):     # (the last filled cells are all among these)
-            walk, found = new, set()
+        before = last[0]
+        if filled == before:
+            return last[1]
+        new = set(filled).difference(before)
+        if len(filled) - len(new) == len(before):     # (the last filled cells are all among these)
+            walk = sorted(new)
             for n in last[1]:
                 pool = pools.get(n)
                 if not pool or not sum(pool.values()):
-                    found.add(n)
-        else:
-            walk, found = filled, set()
-    else:
-        walk, found = filled, set()
+                    found.append(n)
+    seen = set(found)
     for f in walk:
         near = _NEIGHBORS.get((dims, f))
         for n in near if near is not None else cell_neighbors(ctx, f):
-            pool = pools.get(n)
-            if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
-                found.add(n)
-    out = tuple(sorted(found))
+            if n not in seen:
+                pool = pools.get(n)
+                if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
+                    seen.add(n)
+                    found.append(n)
+    found.sort()            # (runs in order: the last answer's, then each cell's neighbours)
+    out = tuple(found)
     if len(_LAST_BORDERING) > _NEIGHBORS_LIMIT:
         _LAST_BORDERING.clear()
     _LAST_BORDERING[(dims, z)] = (filled, out)
