@@ -18,7 +18,7 @@ import re
 from contextlib import contextmanager
 
 from . import ast as A
-from .builtins import AGG, EXPR
+from .builtins import EFFECT, EXPR
 from .runtime import _COUNTER
 
 # the numbers of the generated locals a local's code names (v_<name>_<n>: expressions._comp)
@@ -80,20 +80,28 @@ class Bindings:
         return f"({name} if {name} is not _unset else ({name} := {src}))"
 
     def _worth_keeping(self, node, scope, local) -> bool:
-        """A lookup, or a call of a definition or primitive that is not a few
-        operations written in place: keeping it costs less than making it again."""
-        if isinstance(node, (A.Index, A.Attr)):
-            return True
-        if not isinstance(node, A.Call) or not isinstance(node.func, A.Name):
+        """A lookup, or a call of a definition, that charges nothing to the
+        decision's budget (budget.py) but a definition's own work: keeping it
+        costs less than making it again, and a loop whose items each made it
+        still runs out of budget as it did (a kept definition's value is as a
+        memoised one's: made once, charged once)."""
+        if isinstance(node, A.Call):
+            if not isinstance(node.func, A.Name) or node.func.id in scope or node.func.id in local:
+                return False
+            f = self.names.funcs.get(node.func.id)
+            if f is None or f.kind == EFFECT:
+                return False
+        elif not isinstance(node, (A.Index, A.Attr)):
             return False
-        name = node.func.id
-        if name in scope or name in local:
-            return False
-        f = self.names.funcs.get(name)
-        if f is not None:
-            return f.kind != "effect"
-        b = self.names.registry.get(name)
-        return b is not None and (b.kind == AGG or (b.kind == EXPR and b.inline is None))
+        for n in A.walk(node):
+            if isinstance(n, A.Comp):       # (a loop charges its items)
+                return False
+            if isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.id not in self.names.funcs \
+                    and n.func.id not in self.names.constructors:
+                b = self.names.registry.get(n.func.id)      # (a primitive written in place charges nothing)
+                if b is None or b.kind != EXPR or b.inline is None:
+                    return False
+        return True
 
     def _same_for_all(self, node, local, loop) -> bool:
         """Whether node names no local made since the comprehension began
