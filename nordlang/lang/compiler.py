@@ -82,7 +82,8 @@ class Compiler(Expressions, Statements, Checks):
         self._checked: set = set()   # ... those the body tests to be cells
         self._looped: set = set()    # the locals' codes loops bind (values.py)
         self._as_list = None         # the comprehension to make as a list (Shortcuts._first_of_list)
-        self._iterable = 0           # > 0 while making a loop's collection (Expressions._LetIn)
+        self._iterable = 0           # > 0 while making a loop's collection (Bindings._LetIn)
+        self._loops: list = []       # the comprehensions being made, innermost last (bindings.py)
 
     # -- helpers --
     def pos(self, node) -> Pos:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import did_you_mean
 from . import ast as A
+from .bindings import Bindings
 from .builtins import AGG, ARG_AGGREGATES, BARE, CORE, EFFECT, LAZY
 from .checks import ORIGINAL, _arity_words
 from .facts import _NUMBERS_ONLY, NodeFacts
@@ -29,11 +30,14 @@ _SIZED_OPS = {"+": "_plus", "-": "_minus", "in": "_in", "not in": "_not_in", "==
 _NOT_A_NUMBER = {A.ListX: "a list", A.TupleX: "a tuple", A.Comp: "a collection"}
 
 
-class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
+class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
     """The compiler's expressions (a mixin of Compiler): each method returns Python source."""
 
     # -- expressions: each returns Python source --
     def gen(self, node, scope, local) -> str:
+        kept = self._kept(node, scope, local) if self._loops else None    # (bindings.py)
+        if kept is not None:
+            return kept
         m = getattr(self, "_" + type(node).__name__)
         src = m(node, scope, local)
         if self.tracing and not isinstance(node, A.Const) and not (isinstance(node, A.Name) and node.id in local):
@@ -94,10 +98,17 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
     _ListX = _TupleX
 
     def _comp(self, comp: A.Comp, scope, local, elt_gen, site):
-        """(clauses source, inner locals) of a comprehension's for/if clauses;
-        each `for` charges its collection's length to the decision's budget
-        when it starts (so nested clauses charge the product), the error
+        """(item, clauses, its _Loop: the caller writes it with _loop_ends) of a
+        comprehension; each `for` charges its collection's length to the
+        budget when it starts (so nested clauses charge the product), the error
         naming `site`, the expression that loops (see budget.py)."""
+        loop = self._loop_begins()
+        try:
+            return self._clauses(comp, scope, local, elt_gen, site) + (loop,)
+        finally:
+            self._loops.pop()
+
+    def _clauses(self, comp: A.Comp, scope, local, elt_gen, site):
         parts = []
         local = dict(local)
         where = self._site(site)
@@ -136,15 +147,15 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
         return elt_gen(local), " ".join(parts)
 
     def _Comp(self, node, scope, local):
-        elt, clauses = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
+        elt, clauses, loop = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
         fused = self._owned_filter(node, scope, local)      # (after the general code: its checks)
         if fused is not None:
             return fused
         if node.kind == "set":
-            return f"_frozenset([{elt} {clauses}])"
+            return self._loop_ends(loop, f"_frozenset([{elt} {clauses}])")
         if node is self._as_list:           # (a list only its caller sees: see _first_of_list)
-            return f"[{elt} {clauses}]"
-        return f"_tuple([{elt} {clauses}])"
+            return self._loop_ends(loop, f"[{elt} {clauses}]")
+        return self._loop_ends(loop, f"_tuple([{elt} {clauses}])")
 
     def _Call(self, node, scope, local):
         if not isinstance(node.func, A.Name):
@@ -190,7 +201,8 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
         if b.kind == LAZY:
             if node.gen is not None or not lo <= nargs <= hi:
                 return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
-            thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+            with self._no_keeping():        # (a lambda's := binds in the lambda)
+                thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
             return f"{fn}(ctx, {thunks})"
         if b.kind == AGG:
             if node.gen is not None:
@@ -199,19 +211,21 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
                     if len(comp.fors) != 1 or len(comp.fors[0].target) != 1:
                         return self.error(node, f"{name}(value for x in collection) binds exactly one name")
                     var = comp.fors[0].target[0]
-                    elt, clauses = self._comp(comp, scope, local,
-                                              lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})", node)
+                    elt, clauses, loop = self._comp(comp, scope, local,
+                                                    lambda loc: f"({loc[var]}, {self.gen(comp.elt, scope, loc)})", node)
                 else:
                     # (any and all only test each value: it need not be made true or false)
                     gen = self.test if name in _SHORT_CIRCUIT else self.gen
-                    elt, clauses = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
+                    elt, clauses, loop = self._comp(comp, scope, local, lambda loc: gen(comp.elt, scope, loc), node)
                 direct = _DIRECT.get(name) if CORE.get(name) is b and not self.tracing else None
                 by_kind = self._amount_of_kind(b, node, scope, local)     # (after the general code: its checks)
                 if by_kind is not None:
                     return by_kind
                 if name in _SHORT_CIRCUIT:      # a generator: stops at the first answer
-                    return direct.format(f"({elt} {clauses})") if direct else f"{fn}(ctx, ({elt} {clauses}))"
-                return direct.format(f"[{elt} {clauses}]") if direct else f"{fn}(ctx, [{elt} {clauses}])"
+                    src = direct.format(f"({elt} {clauses})") if direct else f"{fn}(ctx, ({elt} {clauses}))"
+                else:
+                    src = direct.format(f"[{elt} {clauses}]") if direct else f"{fn}(ctx, [{elt} {clauses}])"
+                return self._loop_ends(loop, src)
             if nargs == 1:
                 if name in ARG_AGGREGATES:
                     return self.error(node, f"{name} needs a generator: {name}(value for x in collection)")
@@ -290,7 +304,8 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
             n = f.uses.get(p, 0)
             if n == 0 or (n > 1 and not self._simple(a, scope, local)):
                 return None
-        sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
+        with self._no_keeping():        # (the body may name a parameter in a loop's collection)
+            sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
         for p, a in zip(f.params, node.args):
             self._arguments[sub[p]] = (a, scope, local)
             self._descs[sub[p]] = self._reader(scope, local).desc(a)
@@ -382,25 +397,3 @@ class Expressions(Shortcuts, Lookups, NodeFacts, ValueFacts):
         c = self.test(node.cond, scope, local)
         t, e = (self.gen(x, scope, local) for x in (node.then, node.orelse))
         return f"({t} if {c} else {e})"
-
-    def _LetIn(self, node, scope, local):
-        local = dict(local)
-        binds = []
-        for name, value in node.bindings:
-            self._check_binding(node, name)
-            src = self.gen(value, scope, local)
-            known = self._reader(scope, local).desc(value)
-            fact = self.fact(value, scope, local)
-            local[name] = f"v_{name}_{next(_COUNTER)}"
-            self._descs[local[name]] = known
-            self._facts[local[name]] = fact
-            binds.append((local[name], src))
-        body = self.gen(node.body, scope, local)
-        if self.tracing or self._iterable:
-            # (a replay wraps each node in a function of its own; Python allows no := in a loop's collection)
-            for var, src in reversed(binds):
-                body = f"(lambda {var}: {body})({src})"
-            return body
-        for var, src in reversed(binds):        # (the value, then the body: no call)
-            body = f"({body} if ({var} := {src}) is {var} else None)"
-        return body

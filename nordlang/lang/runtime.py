@@ -227,4 +227,5 @@ _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr":
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),
+            "_unset": object(),      # a value kept for a comprehension's items, not yet made (bindings.py)
             "_plus": _plus, "_minus": _minus, "_in": _in, "_not_in": _not_in, "_eq": _eq, "_ne": _ne}

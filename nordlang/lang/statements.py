@@ -30,7 +30,7 @@ class Statements:
             self._facts[local[node.name]] = fact
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
-            self._iterable += 1         # (its collection may be a comprehension's: see Expressions._LetIn)
+            self._iterable += 1         # (its collection may be a comprehension's: see Bindings._LetIn)
             try:
                 it = self.gen(node.iter, scope, local)
             finally:

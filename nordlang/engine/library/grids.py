@@ -93,34 +93,49 @@ def _bordering_anew(ctx, z, filled) -> tuple:
     """bordering_cells of z, whose filled cells are `filled`: grown from the
     last answer for z's grid when its filled cells were some of these (a
     grid mostly gains items: a tile laid, a piece added), else one walk
-    over every filled cell's neighbours. Grown, the last answer's cells are
-    tested again and the new filled cells' neighbours added: every other
-    neighbour of the old filled cells was filled and still is (a pool holds
-    no zero counts, so a filled cell is one that holds something)."""
+    over every filled cell's neighbours. Grown, the last answer's cells but
+    the newly filled ones stay (they were empty, and a cell filled since is
+    a new one), and the new filled cells' empty neighbours join them: every
+    other neighbour of the old filled cells was filled and still is (a pool
+    holds no zero counts, so a filled cell is one that holds something).
+    The cells are gathered in a list, nearly in order, and sorted there: a
+    set's order is its hashes', and sorting that cost more than the walk."""
     pools, dims = ctx.state.pools, ctx.rules.grid_zones[z[0]]
+    now = set(filled)
     last = _LAST_BORDERING.get((dims, z))
-    if last is not None:
-        new = set(filled).difference(last[0])
-        if len(filled) - len(new) == len(last[0]):     # (the last filled cells are all among these)
-            walk, found = new, set()
-            for n in last[1]:
-                pool = pools.get(n)
-                if not pool or not sum(pool.values()):
-                    found.add(n)
-        else:
-            walk, found = filled, set()
-    else:
-        walk, found = filled, set()
-    for f in walk:
+    if last is not None and len(now) >= len(last[2]):
+        before, answer, before_set = last
+        if len(now) == len(before_set) and filled == before:
+            return answer
+        new = now.difference(before_set)
+        if len(now) - len(new) == len(before_set):     # (the last filled cells are all among these)
+            new = tuple(sorted(new))
+            found = [n for n in answer if n not in new]     # (a few cells: compared, not hashed)
+            for f in new:
+                near = _NEIGHBORS.get((dims, f))
+                for n in near if near is not None else cell_neighbors(ctx, f):
+                    if not pools.get(n) and n not in found:      # (empty, and not yet found)
+                        found.append(n)
+            return _last_bordering(dims, z, filled, found, now)
+    found, seen = [], set()
+    for f in filled:
         near = _NEIGHBORS.get((dims, f))
         for n in near if near is not None else cell_neighbors(ctx, f):
-            pool = pools.get(n)
-            if not pool or not sum(pool.values()):      # (empty: total(n) == 0)
-                found.add(n)
-    out = tuple(sorted(found))
+            if n not in seen:
+                seen.add(n)
+                if not pools.get(n):      # (empty: total(n) == 0)
+                    found.append(n)
+    return _last_bordering(dims, z, filled, found, now)
+
+
+def _last_bordering(dims, z, filled, found: list, now: set) -> tuple:
+    """The answer made of `found` (sorted in place: runs in order, the last
+    answer's, then each cell's neighbours), kept as z's last."""
+    found.sort()
+    out = tuple(found)
     if len(_LAST_BORDERING) > _NEIGHBORS_LIMIT:
         _LAST_BORDERING.clear()
-    _LAST_BORDERING[(dims, z)] = (filled, out)
+    _LAST_BORDERING[(dims, z)] = (filled, out, now)
     return out
 
 
