@@ -17,20 +17,21 @@ import itertools
 from ..errors import EvalError
 from ..lang.reads import TURN, ZONE_TOUCHES, ZONES, counter_part, reads_by_owner
 from .board_index import BoardIndex, _space_places
+from .copies import Copies
 from .keys import _ZONE_PARTS, _item_key, _zone_parts
 from .rng import Rng
 
 _FRESH = itertools.count()
 
 
-class State(BoardIndex):
-    """(what it keeps of the board as pieces come and go: board_index.py)"""
+class State(BoardIndex, Copies):
+    """(what it keeps of the board as pieces come and go: board_index.py; its copies: copies.py)"""
 
     __slots__ = ("rules", "pools", "decks", "tracks", "counters", "player", "turn", "over",
                  "rng", "frames", "pending", "occupied", "_links", "_occ", "turn_start", "events",
                  "history", "moves_made", "version", "_mine", "shared", "probing", "owned", "cells",
                  "revealed", "hidden_moves", "free", "free_at", "free_view", "free_mine", "parts", "base", "places",
-                 "run_ctx", "by_owner")
+                 "run_ctx", "by_owner", "lists_mine")
 
     def __init__(self, rules, seed: int):
         self.rules = rules
@@ -38,6 +39,7 @@ class State(BoardIndex):
         self._mine = set()        # pools this state may change in place (copy on write)
         self.decks = {}
         self.tracks = {}
+        self.lists_mine = None    # decks and tracks this state may change in place (None: all; copy on write)
         self.counters = {}
         self.player = 0
         self.turn = 0
@@ -68,67 +70,6 @@ class State(BoardIndex):
         self.places = _space_places(rules.grid)   # space -> (its place in the board's order, its bit)
         self.by_owner = reads_by_owner(rules)     # some memo key asks a zone's owner part (else none is kept)
         self.run_ctx = None       # the context the flow machine runs this state in (made when first run)
-
-    # ---- copying ----
-    def _copy(self, light: bool) -> State:
-        """The position (zones, counters, whose turn, links) in a new state;
-        zones shared until `unshare` when light, else copied now."""
-        s = State.__new__(State)
-        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
-        if light:
-            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
-            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
-            s.owned, s.cells = self.owned, self.cells
-        else:
-            s._copies_of(self)
-            self._mine = set()               # pool objects are now shared by both sides
-        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
-        self.free_mine = False
-        s.revealed = self.revealed.copy() if self.revealed else {}
-        s.probing = False
-        s.player, s.turn, s.over = self.player, self.turn, self.over
-        s._links, s._occ = self._links, self._occ
-        s.moves_made = self.moves_made
-        s.version = self.version
-        s.parts, s.base = self.parts.copy(), self.base
-        return s
-
-    def clone(self, keep_log: bool = False, light: bool = False) -> State:
-        """A copy to play on. A light copy shares every zone with this state
-        until `unshare`, which must come before any change to it: it is for
-        lookahead probes, which mostly only read (the flow machine unshares
-        a probe before it runs an effect)."""
-        s = self._copy(light)
-        memo = {}
-        s.frames = [f.copy(memo) for f in self.frames]
-        s.pending = self.pending.copy(memo) if self.pending is not None else None
-        s.turn_start = self.turn_start
-        s.events = list(self.events) if keep_log else []
-        s.history = list(self.history) if keep_log else []
-        s.hidden_moves = self.hidden_moves if keep_log else frozenset()
-        return s
-
-    def unshare(self) -> None:
-        """Take private copies of the zones a light copy shares (pools stay
-        shared one by one until a side changes one: copy on write)."""
-        self._copies_of(self)
-
-    def _copies_of(self, src) -> None:
-        """Copies of src's zones, counters, occupancy, owners' masks and
-        chance source for this state (pools stay shared one by one until a
-        side changes one: `_mine`)."""
-        # (dict.copy, not dict(): a dict some key has left, as the occupancy, is copied
-        # entry by entry by dict(), and at once by copy)
-        self.pools, self._mine = src.pools.copy(), set()
-        self.decks = {k: v.copy() for k, v in src.decks.items()} if src.decks else {}
-        self.tracks = {k: v.copy() for k, v in src.tracks.items()} if src.tracks else {}
-        self.counters = src.counters.copy()
-        self.rng = src.rng.copy() if src.rng is not None else None
-        self.occupied = src.occupied.copy()
-        self.cells = src.cells.copy()
-        owned = src.owned
-        self.owned = owned.copy() if owned is not None else None
-        self.shared = False
 
     def fresh(self) -> None:
         """A version no other state has (after changes made outside add/remove)."""
@@ -249,10 +190,14 @@ class State(BoardIndex):
             return None
         deck = self.decks.get(key)
         if deck is not None:
+            if self.lists_mine is not None:
+                deck = self.own_list(key)
             deck.extend([item] * n)
             return None
         track = self.tracks.get(key)
         if track is not None:
+            if self.lists_mine is not None:
+                track = self.own_list(key)
             slot = None
             for _ in range(n):
                 try:
@@ -287,6 +232,8 @@ class State(BoardIndex):
             return
         deck = self.decks.get(key)
         if deck is not None:
+            if self.lists_mine is not None:
+                deck = self.own_list(key)
             for _ in range(n):
                 try:
                     deck.remove(item)
@@ -295,6 +242,8 @@ class State(BoardIndex):
             return
         track = self.tracks.get(key)
         if track is not None:
+            if self.lists_mine is not None:
+                track = self.own_list(key)
             for _ in range(n):
                 # the highest slot holding it leaves first
                 for i in range(len(track) - 1, -1, -1):

@@ -61,7 +61,7 @@ def _move_all(ctx, src, dst, kind=None):
 @_effect("take", (3, 3), "move the item in slot i of a track to a zone", "take(track, 0, bank)")
 def _take(ctx, zone, i, dst):
     st = ctx.state
-    track = _track(ctx, zone)
+    track = _track_to_change(ctx, zone)
     _slot(ctx, zone, track, i)
     item = track[i]
     if item is None:
@@ -76,7 +76,7 @@ def _take(ctx, zone, i, dst):
          "put(card(), deck, display, 3)", args=("item",))
 def _put(ctx, item, src, zone, i):
     st = ctx.state
-    track = _track(ctx, zone)
+    track = _track_to_change(ctx, zone)
     _slot(ctx, zone, track, i)
     if track[i] is not None:
         raise EvalError(f"slot {i} of {ctx.rules.show(zone)} already holds {ctx.rules.show(track[i])}")
@@ -89,7 +89,7 @@ def _put(ctx, item, src, zone, i):
 @_effect("shift", (2, 2), "slide every item of a track n slots towards slot 0, keeping the gaps between them "
          "(the slots it leaves at the end are empty); the first n slots must be empty", "shift(wheel, 2)")
 def _shift(ctx, zone, n):
-    track = _track(ctx, zone)
+    track = _track_to_change(ctx, zone)
     if type(n) is not int or not 0 <= n <= len(track):
         raise EvalError(f"a track shifts by 0 to {len(track)} slots, not {ctx.rules.show(n)}")
     held = next((x for x in track[:n] if x is not None), None)
@@ -103,7 +103,7 @@ def _shift(ctx, zone, n):
 @_effect("compact", (1, 1), "slide a track's items down to the lowest slots, keeping their order",
          "compact(track)")
 def _compact(ctx, zone):
-    track = _track(ctx, zone)
+    track = _track_to_change(ctx, zone)
     kept = [x for x in track if x is not None]
     track[:] = kept + [None] * (len(track) - len(kept))
     ctx.state.touch("compact", zone)
@@ -111,7 +111,7 @@ def _compact(ctx, zone):
 
 @_effect("shuffle", (1, 1), "shuffle a deck with the game's seeded random source", "shuffle(deck)")
 def _shuffle(ctx, zone):
-    deck = ctx.state.decks.get(zone)
+    deck = ctx.state.own_list(zone) if zone in ctx.state.decks else None
     if deck is None:
         raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
     ctx.state.rng.shuffle(deck, f"shuffle {ctx.rules.show(zone)}")
@@ -126,7 +126,7 @@ def _draw(ctx, zone, dst):
     if deck is None:
         raise EvalError(f"{ctx.rules.show(zone)} is not a deck")
     if deck:
-        item = deck.pop(0)
+        item = st.own_list(zone).pop(0)
         st.touch("draw", zone)
         st.add(dst, item)
         st.events.append(("move", item, zone, dst, 1))
@@ -200,3 +200,10 @@ def _conceal(ctx, zone):
     st = ctx.state
     st.revealed.pop(_seen_zone(ctx, zone), None)
     st.touch("conceal", zone)
+
+
+def _track_to_change(ctx, zone) -> list:
+    """The slots of a track, the state's own to change in place (copied
+    first while a copy of the state shares them: State.own_list)."""
+    _track(ctx, zone)
+    return ctx.state.own_list(zone)
