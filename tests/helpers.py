@@ -11,6 +11,17 @@ def ev(game, text):
     return fn(game.rules.ctx(game.state))
 
 
+def generated_source(game, text) -> str:
+    """The Python source the compiler makes of an expression (what a test of
+    the generated code's shape reads)."""
+    from nordlang.lang.compiler import Compiler
+    from nordlang.lang.parser import parse
+    c = Compiler(game.rules.names, text=text)
+    src = c.gen(parse(text, "expr"), frozenset(), {})
+    assert not c.errors
+    return src
+
+
 def run_effects(game, text):
     """Run effects of the rulebook's language on the game's position."""
     from nordlang.lang.compiler import Compiler
@@ -19,6 +30,22 @@ def run_effects(game, text):
     fn = c.block(parse(text, "effects"), frozenset())
     assert not c.errors
     fn(game.rules.ctx(game.state))
+
+
+def random_decisions(rules, seed) -> list:
+    """(choice, option texts) at every decision of a game played with random
+    options (the generator seeded as the game)."""
+    import random
+
+    import nordlang
+    g = nordlang.Game(rules, seed)
+    rng = random.Random(seed)
+    seen = []
+    while not g.over:
+        p = g.state.pending
+        seen.append((p.step.name, tuple(p.texts)))
+        g.play_index(rng.randrange(len(p.options)))
+    return seen
 
 
 def past_setup(game):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import ev
+from helpers import generated_source as source
 
 import nordlang
 from nordlang.errors import EvalError
@@ -20,12 +21,6 @@ TABLEAU = Path(__file__).parent / "games" / "tableau" / "tableau.yaml"
 def game():
     return nordlang.load(str(TABLEAU), seed=0)
 
-
-def source(game, text) -> str:
-    c = Compiler(game.rules.names, text=text)
-    src = c.gen(parse(text, "expr"), frozenset(), {})
-    assert not c.errors
-    return src
 
 
 def kept(game, text) -> int:

@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 from helpers import ev
+from helpers import generated_source as source
 from helpers import run_effects as run
 
 import nordlang
 from nordlang.errors import EvalError
-from nordlang.lang.compiler import Compiler
-from nordlang.lang.parser import parse
 
 TABLEAU = Path(__file__).parent / "games" / "tableau" / "tableau.yaml"
 
@@ -21,12 +20,6 @@ TABLEAU = Path(__file__).parent / "games" / "tableau" / "tableau.yaml"
 def game():
     return nordlang.load(str(TABLEAU), seed=0)
 
-
-def source(game, text) -> str:
-    c = Compiler(game.rules.names, text=text)
-    src = c.gen(parse(text, "expr"), frozenset(), {})
-    assert not c.errors
-    return src
 
 
 def test_a_let_binds_with_no_call(game):

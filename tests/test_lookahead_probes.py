@@ -4,10 +4,9 @@ option it went on with, and the probe runs again); the flow after an
 option that only tests and binds is run without the machine's frames; an
 effect met on the way is run on a light copy, never on the position."""
 
-import random
 
 import pytest
-from helpers import past_setup, variant_rules
+from helpers import past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -145,17 +144,6 @@ def test_scanned_and_machine_probes_agree(tmp_path, monkeypatch):
 
 
 
-def _decisions(rules, seed):
-    g = nordlang.Game(rules, seed)
-    rng = random.Random(seed)
-    seen = []
-    while not g.over:
-        p = g.state.pending
-        seen.append((p.step.name, tuple(p.texts)))
-        g.play_index(rng.randrange(len(p.options)))
-    return seen
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_nord_games_offer_the_same_options_with_probes_on_the_machine_alone(players, monkeypatch):
     """Every decision of random games, with every probe run on the machine
@@ -163,10 +151,10 @@ def test_random_nord_games_offer_the_same_options_with_probes_on_the_machine_alo
     the same options in the same order as with the scan and the cache."""
     rules = nordlang.load_rules(players=players)
     lookahead._FEASIBLE.clear()
-    fast = [_decisions(rules, seed) for seed in (3, 4)]
+    fast = [random_decisions(rules, seed) for seed in (3, 4)]
     with monkeypatch.context() as m:
         m.setattr(lookahead.Lookahead, "_scan", lambda self, state, fr, flows, ctx, plain=False: False)
         m.setattr(lookahead, "_FEASIBLE_LIMIT", -1)
-        plain = [_decisions(rules, seed) for seed in (3, 4)]
+        plain = [random_decisions(rules, seed) for seed in (3, 4)]
     assert fast == plain
     assert sum(len(d) for d in fast) > 150             # (178 decisions in all at 2 players, 348 at 4)

@@ -3,7 +3,8 @@ where the program shows that the flow after it may reach a choice that
 answers through tests, bindings and jumps alone (program.py
 _answers_straight): not where every way goes through a call or an effect."""
 
-import random
+
+from helpers import random_decisions
 
 import nordlang
 from nordlang.engine import lookahead
@@ -22,17 +23,6 @@ def test_which_options_may_be_answered_straight():
     assert marks == {"action": frozenset(), "negotiate": False, "play": True}
 
 
-def _play(rules, seed, straights):
-    g = nordlang.Game(rules, seed)
-    rng = random.Random(seed)
-    seen = []
-    while not g.over:
-        p = g.state.pending
-        seen.append((p.step.name, tuple(p.texts)))
-        g.play_index(rng.randrange(len(p.options)))
-    return seen
-
-
 def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
     rules = nordlang.load_rules(players=4)
     asked = []
@@ -43,7 +33,7 @@ def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
         return straight(self, state, fr, step, value, ctx)
     monkeypatch.setattr(lookahead.Lookahead, "_straight", counted)
     lookahead._FEASIBLE.clear()
-    marked = [_play(rules, seed, asked) for seed in (3, 4)]
+    marked = [random_decisions(rules, seed) for seed in (3, 4)]
     assert set(asked) == {"play"}
     assert asked.count("play") > 50
     marks = _lookahead_choices(rules)
@@ -52,7 +42,7 @@ def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
             m.setattr(ins, "straight", True)
         lookahead._FEASIBLE.clear()
         del asked[:]
-        every = [_play(rules, seed, asked) for seed in (3, 4)]
+        every = [random_decisions(rules, seed) for seed in (3, 4)]
     assert {"action", "negotiate"} <= set(asked)
     assert marked == every
     lookahead._FEASIBLE.clear()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers import ev
+from helpers import generated_source as source
 from helpers import run_effects as run
 
 import nordlang
@@ -39,13 +40,6 @@ def game(tmp_path):
     run(g, "take(offer, 0, cell(tableau(0), 0, 0))\ntake(offer, 2, cell(tableau(0), 0, 1))")
     return g
 
-
-def source(game, text) -> str:
-    """The Python source the compiler makes of an expression."""
-    c = Compiler(game.rules.names, text=text)
-    src = c.gen(parse(text, "expr"), frozenset(), {})
-    assert not c.errors
-    return src
 
 
 def error(game, text) -> str:
