@@ -48,3 +48,36 @@ def test_a_source_with_its_own_randrange_is_asked_for_each_step():
     xs = list(range(5))
     Counting(3).shuffle(xs)
     assert asked == [5, 4, 3, 2] and xs == [1, 2, 3, 4, 0]
+
+
+def _state_before(draw: int) -> int:
+    """The state from which next64 draws `draw` (SplitMix64's finaliser undone)."""
+    m = (1 << 64) - 1
+    x = draw ^ (draw >> 31) ^ (draw >> 62)
+    x = (x * pow(0x94D049BB133111EB, -1, 1 << 64)) & m
+    x = x ^ (x >> 27) ^ (x >> 54)
+    x = (x * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & m
+    x = x ^ (x >> 30) ^ (x >> 60)
+    return (x - 0x9E3779B97F4A7C15) & m
+
+
+def test_a_refused_draw_is_drawn_again_in_a_shuffle_as_in_randrange():
+    # a draw of 2**64 - 1 is refused for every bound but a power of 2: the shuffle's draws made at once
+    # must then give way to one by one, drawing again where randrange does
+    top = (1 << 64) - 1
+    probe = Rng(0)
+    probe.state = _state_before(top)
+    assert probe.next64() == top
+    for n in (3, 7, 10, 52):
+        for k in range(3):                 # the refused draw first, second or third
+            a, b = Rng(0), _Drawn(0)
+            a.state = b.state = (_state_before(top) - k * 0x9E3779B97F4A7C15) & top
+            xs, ys = list(range(n)), list(range(n))
+            a.shuffle(xs)
+            b.shuffle(ys)
+            assert xs == ys and a.state == b.state
+    # (so the state went one draw further than n - 1: the refused draw was drawn again)
+    a = Rng(0)
+    a.state = _state_before(top)
+    a.shuffle(list(range(3)))
+    assert a.state == (_state_before(top) + 3 * 0x9E3779B97F4A7C15) & top

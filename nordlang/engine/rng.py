@@ -12,8 +12,10 @@ gets a source seeded afresh, so it never meets the real game's future.
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 from math import lcm
+from operator import mod as _mod
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
@@ -73,13 +75,28 @@ class Rng:
     def shuffle(self, items: list, label=None) -> None:
         """Fisher-Yates, in place: each step a uniform pick of the item that
         goes to the last place not yet settled (randrange and next64 written
-        out: the same numbers, without two calls an item; a subclass that
-        draws otherwise keeps its own randrange)."""
+        out: the same numbers, all of them drawn at once by `_draws`; a
+        subclass that draws otherwise keeps its own randrange)."""
         if type(self).randrange is not Rng.randrange or type(self).next64 is not Rng.next64:
             for i in range(len(items) - 1, 0, -1):
                 j = self.randrange(i + 1)
                 items[i], items[j] = items[j], items[i]
             return
+        m = len(items) - 1
+        if m < 1:
+            return
+        draws = _draws(self.state, m)
+        # (a draw at or past 2**64 - n is refused and drawn again: a chance of n in 2**64, checked for all
+        # at once, since every bound is at least 2**64 - len(items); then one by one, as randrange does)
+        if draws is None or max(draws) >= _SPAN - len(items):
+            self._shuffle_one_by_one(items)
+            return
+        for i, j in zip(range(m, 0, -1), map(_mod, draws, range(m + 1, 1, -1))):
+            items[i], items[j] = items[j], items[i]
+        self.state = (self.state + m * _GOLDEN) & _MASK
+
+    def _shuffle_one_by_one(self, items: list) -> None:
+        """shuffle, a draw at a time (where a draw may be refused)."""
         x = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
@@ -94,3 +111,38 @@ class Rng:
             j = r % n
             items[i], items[j] = items[j], items[i]
         self.state = x
+
+
+# ---- many draws at once ----
+# next64's steps on m states at once: the states are (state + k * golden) mod 2**64 for k = 1..m, each in a
+# 128-bit lane of one integer, so that every step (a shift, a xor, a product by a 64-bit constant, the mask)
+# is one operation of Python's integers over all lanes, none spilling into the next lane's bits.
+_LANE = 128
+_LITTLE = sys.byteorder == "little"     # (the lanes are read as native 64-bit words)
+_LANES: dict = {}           # m -> (ones, ramp, mask): 1, k * golden and 2**64 - 1 in lanes k = 1..m
+
+
+def _lanes(m: int) -> tuple:
+    lanes = _LANES.get(m)
+    if lanes is None:
+        ones = ramp = 0
+        for k in range(m, 0, -1):
+            ones = (ones << _LANE) | 1
+            ramp = (ramp << _LANE) | ((k * _GOLDEN) & _MASK)
+        if len(_LANES) >= 256:
+            _LANES.clear()          # (few lengths recur: a game's decks and pools)
+        lanes = _LANES[m] = (ones, ramp, ones * _MASK)
+    return lanes
+
+
+def _draws(state: int, m: int) -> list:
+    """The next m values of next64 from `state` (which it leaves as it was);
+    None on a machine whose bytes run the other way (read one by one there)."""
+    if not _LITTLE:
+        return None
+    ones, ramp, mask = _lanes(m)
+    x = (state * ones + ramp) & mask
+    x = ((x ^ (x >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    x = ((x ^ (x >> 27)) & mask) * 0x94D049BB133111EB & mask
+    x = (x ^ (x >> 31)) & mask
+    return memoryview(x.to_bytes(m * _LANE // 8, "little")).cast("Q")[::2].tolist()
