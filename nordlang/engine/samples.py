@@ -10,6 +10,8 @@ from .program import Choice
 from .rng import Rng
 from .views import _is_item, _places, _zone_seen
 
+_STR = {str}
+
 
 def _bound_items(state) -> frozenset:
     """(place, item) for each item the flow holds as the answer of an open
@@ -63,8 +65,8 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     True when a space's pieces changed."""
     rules = s.rules
     show, face_down = rules.show, rules.face_down
-    places = []                       # (pool key, kind) for each unseen item, in an order the viewer knows
-    slots = []                        # (deck key, index, kind) likewise
+    places = []                       # (pool key, kind, how many) for the unseen items, in an order the viewer knows
+    dealt = []                        # (deck key, the kind at each place dealt anew, or None for an item kept)
     unseen: dict = {}                 # kind -> the unseen tags
     # (a place's own visibility is asked once: most hide nothing, and are passed over before the sort)
     hiding = []
@@ -91,9 +93,9 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
                 pool[item] = left
             else:
                 del pool[item]
-            places.extend([(key, item[0])] * n)
+            places.append((key, item[0], n))
             unseen.setdefault(item[0], []).extend([item[1]] * n)
-    decks = []
+    shuffled = []
     for key in sorted(s.decks, key=show):
         deck = s.decks[key]
         if not deck:
@@ -101,34 +103,52 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
         seen = _zone_seen(s, key, viewer)
         if seen is True:
             continue
-        kept = {x for k, x in pinned if k == key}
-        for i, x in enumerate(deck):
-            if x in kept:
+        kept = {x for k, x in pinned if k == key} if pinned else None
+        if seen is False and not kept:
+            # (the whole deck: its tags by kind in one pass a kind, kinds as they first come)
+            kinds = [x[0] for x in deck]
+            for kind in dict.fromkeys(kinds):
+                unseen.setdefault(kind, []).extend([t for k, t in deck if k == kind])
+            dealt.append((key, kinds))
+            shuffled.append(key)
+            continue
+        kinds = []
+        for x in deck:
+            if kept and x in kept:
                 kept.discard(x)          # (one of each pinned item stays: the first)
+                kinds.append(None)
             elif seen is False or x[0] in face_down:
-                slots.append((key, i, x[0]))
+                kinds.append(x[0])
                 unseen.setdefault(x[0], []).append(x[1])
+            else:
+                kinds.append(None)
+        if any(k is not None for k in kinds):
+            dealt.append((key, kinds))
         if seen is False:
-            decks.append(key)
-    if not places and not slots:
+            shuffled.append(key)
+    if not places and not dealt:
         return False
     for tags in unseen.values():
-        if all(t.__class__ is str for t in tags):
+        if set(map(type, tags)) == _STR:
             tags.sort()                 # (the same order as the key below, for texts)
         else:
             tags.sort(key=lambda t: (str(type(t)), str(t)))
         rng.shuffle(tags)
     board = False
     pools, space_set = s.pools, rules.grid.space_set
-    for key, kind in places:
-        item = (kind, unseen[kind].pop())
+    for key, kind, n in places:
+        tags = unseen[kind]
         pool = pools[key]
-        pool[item] = pool.get(item, 0) + 1
+        for _ in range(n):
+            item = (kind, tags.pop())
+            pool[item] = pool.get(item, 0) + 1
         board = board or key in space_set
-    for key, i, kind in slots:
-        s.decks[key][i] = (kind, unseen[kind].pop())
-    for key in decks:
-        rng.shuffle(s.decks[key])
+    decks = s.decks
+    for key, kinds in dealt:
+        deck = decks[key]
+        decks[key] = [x if k is None else (k, unseen[k].pop()) for k, x in zip(kinds, deck)]
+    for key in shuffled:
+        rng.shuffle(decks[key])
     return board
 
 
