@@ -34,13 +34,18 @@ def _bound_items(state) -> frozenset:
                 break
     out = set()
     rules = state.rules
+    zones = None                    # (the places that are zones of a player's, listed once: a space is none)
     for name, value in chosen.items():
         if name in who:
-            items, owner = _items_in(rules, value), who[name]
-            # (_zone_of(key)[1] == owner written out: this looks at every place of the position)
-            out.update((key, item) for key, held in _places(state)
-                       if key.__class__ is tuple and key and key[0].__class__ is str and key[1] == owner
-                       for item in items if item in held)
+            items = _items_in(rules, value)
+            if not items:           # (an answer that holds no item: a space, a word)
+                continue
+            if zones is None:
+                # (_zone_of(key) written out: this looks at every place of the position)
+                zones = [(key, held) for key, held in _places(state)
+                         if key.__class__ is tuple and key and key[0].__class__ is str]
+            owner = who[name]
+            out.update((key, item) for key, held in zones if key[1] == owner for item in items if item in held)
     return frozenset(out)
 
 
@@ -62,7 +67,9 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     sees); a wholly hidden deck is shuffled too. Uses only what the viewer
     sees and the multiset of the unseen, so two positions he cannot tell
     apart give the same sample. One of each `pinned` (place, item) stays there (_bound_items).
-    True when a space's pieces changed."""
+    True when an occupying piece on a space was dealt anew (what the state
+    keeps of the board, from the occupancy on, is then made again: other
+    pieces leave it as it was)."""
     rules = s.rules
     show, face_down = rules.show, rules.face_down
     places = []                       # (pool key, kind, how many) for the unseen items, in an order the viewer knows
@@ -135,14 +142,14 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
             tags.sort(key=lambda t: (str(type(t)), str(t)))
         rng.shuffle(tags)
     board = False
-    pools, space_set = s.pools, rules.grid.space_set
+    pools, space_set, occupying = s.pools, rules.grid.space_set, rules.occupying
     for key, kind, n in places:
         tags = unseen[kind]
         pool = pools[key]
         for _ in range(n):
             item = (kind, tags.pop())
             pool[item] = pool.get(item, 0) + 1
-        board = board or key in space_set
+        board = board or kind in occupying and key in space_set
     decks = s.decks
     for key, kinds in dealt:
         deck = decks[key]
