@@ -6,11 +6,14 @@ agent plays on (Game.for_player)."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from .program import Choice
 from .rng import Rng
 from .views import _is_item, _places, _zone_seen
 
 _STR = {str}
+_kind = itemgetter(0)           # (an item's kind)
 
 
 def _bound_items(state) -> frozenset:
@@ -78,13 +81,14 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     # (a place's own visibility is asked once: most hide nothing, and are passed over before the sort)
     hiding = []
     revealed = s.revealed
+    face_down_kind = face_down.__contains__
     for key, pool in s.pools.items():
         if pool:
             if key.__class__ is tuple and key and key[0].__class__ is str or key in revealed:
                 seen = _zone_seen(s, key, viewer)
             else:
                 seen = None              # (a space or structure not turned over: each piece's kind decides)
-            if seen is False or seen is None and any(item[0] in face_down for item in pool):
+            if seen is False or seen is None and any(map(face_down_kind, map(_kind, pool))):
                 hiding.append((key, seen))
     for key, seen in sorted(hiding, key=lambda ks: show(ks[0])):
         pool = s.pools[key]
