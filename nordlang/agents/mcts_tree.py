@@ -23,7 +23,7 @@ class _Node:
         self.untried = None         # option indices still to try (None: not drawn yet)
         self.visits = 1
         self.value = value          # the position's own score vector
-        self.total = list(value)    # sum of score vectors backed up through here
+        self.total = value          # sum of score vectors backed up through here (a new list at each backup)
         self.best = value           # minimax vector: best child for the mover
         self.best_i = None          # the option of that child (None: no child yet)
         self.moves_made = st.moves_made
