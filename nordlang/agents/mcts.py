@@ -85,6 +85,7 @@ class MCTSAgent(Agent):
         self._root = None
         self.last_stats = {}
         self._scores = {}           # state version -> score vector (of this decision's search)
+        self._ctx = None            # (rules, the context positions are scored in)
 
     # ---- scoring ----
     def _score(self, game) -> list:
@@ -112,14 +113,20 @@ class MCTSAgent(Agent):
         ev = rules.evaluation
         if ev is None:
             raise UsageError("this rulebook states no evaluation (result.evaluation), so mcts cannot play")
-        # (one context for every player's value, its budget of work made afresh for each)
-        ctx = rules.ctx(st, {})
+        # (one context for every player's value, its budget of work made afresh for each; kept for
+        # the rulebook's next position: it refers to a state only while it scores one)
+        ctx = self._ctx
+        if ctx is None or ctx[0] is not rules:
+            ctx = self._ctx = (rules, rules.ctx(None, {}))
+        ctx = ctx[1]
+        ctx.state = st
         vars, budget = ctx.vars, ctx.budget
         h = []
         for p in players:
             vars["p"] = p
             budget.left = WORK_LIMIT
             h.append(ev(ctx))
+        ctx.state = None
         scale = self.scale
         if not scale > 0:
             return [0.5] * len(h)            # (the logistic of 0)
