@@ -8,6 +8,8 @@ after `unshare` and copied when a side first changes one (copy on write:
 
 from __future__ import annotations
 
+from .frames import copied
+
 
 class Copies:
     __slots__ = ()
@@ -44,9 +46,7 @@ class Copies:
         lookahead probes, which mostly only read (the flow machine unshares
         a probe before it runs an effect)."""
         s = self._copy(light)
-        memo = {}
-        s.frames = [f.copy(memo) for f in self.frames]
-        s.pending = self.pending.copy(memo) if self.pending is not None else None
+        s.frames, s.pending = copied(self.frames, self.pending)
         s.turn_start = self.turn_start
         s.events = list(self.events) if keep_log else []
         s.history = list(self.history) if keep_log else []

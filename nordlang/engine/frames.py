@@ -38,6 +38,33 @@ class Frame:
         return f
 
 
+def copied(frames, pending) -> tuple:
+    """(a copy of the frames, a copy of the pending choice or None), the
+    variables they share copied once: Frame.copy and Pending.copy written
+    out, for a search makes a copy of every position it plays."""
+    memo = {}
+    out = []
+    new = Frame.__new__
+    for f in frames:
+        c = new(Frame)
+        c.code, c.pc, loops, v = f.code, f.pc, f.loops, f.vars
+        c.loops = dict(loops) if loops else None
+        w = memo.get(id(v))
+        if w is None:
+            w = memo[id(v)] = v.copy()
+        c.vars = w
+        out.append(c)
+    if pending is None:
+        return out, None
+    p = Pending.__new__(Pending)
+    p.step, p.options, p._texts, p.player, p.show = pending.step, pending.options, pending._texts, \
+        pending.player, pending.show
+    v = pending.vars
+    w = memo.get(id(v))
+    p.vars = v.copy() if w is None else w
+    return out, p
+
+
 def option_text(step, value, show) -> str:
     """How an option reads in moves and logs: the choice's text for 'nothing', else the value shown."""
     return step.optional if value is None and step.optional is not None else show(value)
