@@ -19,14 +19,18 @@ class Copies:
         zones shared until `unshare` when light, else copied now."""
         cls = self.__class__
         s = cls.__new__(cls)
-        s.rules, s.places, s.run_ctx, s.by_owner = self.rules, self.places, None, self.by_owner
+        s.rules, s.places, s.by_owner = self.rules, self.places, self.by_owner
         if light:
+            # (the context the flow runs it in is its original's: a search's copies are run one at a
+            # time, and a run refers to its state only while it runs; made once a search, not a copy)
+            s.run_ctx = self.run_ctx
             s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
             s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
             s.owned, s.cells, s.lists_mine = self.owned, self.cells, set()
             if self.lists_mine is None or self.lists_mine:
                 self.lists_mine = set()      # (its decks and tracks may become the copy's too)
         else:
+            s.run_ctx = None
             s._copies_of(self)
             self._mine = set()               # pool objects are now shared by both sides
         s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
