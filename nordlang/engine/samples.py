@@ -82,10 +82,15 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     hiding = []
     revealed = s.revealed
     face_down_kind = face_down.__contains__
+    declared = rules.zone_visibility
     for key, pool in s.pools.items():
         if pool:
-            if key.__class__ is tuple and key and key[0].__class__ is str or key in revealed:
+            if key in revealed:
                 seen = _zone_seen(s, key, viewer)
+            elif key.__class__ is tuple and key and key[0].__class__ is str:
+                # (_zone_seen of a zone not turned over, written out: by its declaration)
+                visible = declared.get(key[0])
+                seen = None if visible is None else visible == "all" or visible == "owner" and key[1] == viewer
             else:
                 seen = None              # (a space or structure not turned over: each piece's kind decides)
             if seen is False or seen is None and any(map(face_down_kind, map(_kind, pool))):
@@ -157,7 +162,15 @@ def _resample(s, viewer, rng, pinned=frozenset()) -> bool:
     decks = s.decks
     for key, kinds in dealt:
         deck = decks[key]
-        decks[key] = [x if k is None else (k, unseen[k].pop()) for k, x in zip(kinds, deck)]
+        if kinds[0] is not None and kinds.count(kinds[0]) == len(kinds):
+            # (a deck of one kind dealt anew whole: the tags it pops, from the last on, in one slice)
+            tags = unseen[kinds[0]]
+            taken = tags[-len(kinds):]
+            del tags[-len(kinds):]
+            taken.reverse()
+            decks[key] = list(zip(kinds, taken))
+        else:
+            decks[key] = [x if k is None else (k, unseen[k].pop()) for k, x in zip(kinds, deck)]
     for key in shuffled:
         rng.shuffle(decks[key])
     return board
