@@ -10,6 +10,7 @@ from helpers import past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
+from nordlang.engine.program import Choice, compiled_flows
 
 LONE = """\
 description: a lookahead choice with one option each turn, whose flow decides, ends nowhere or runs an effect
@@ -133,4 +134,35 @@ def test_the_same_games_as_with_a_probe_first(monkeypatch):
     assert games == probed
     # the turn's first choice ('place' or 'challenge') is probed only when it has both options
     assert probes.count("action") > 100 and lone_probes < probes.count("action") / 10
+    lookahead._FEASIBLE.clear()
+
+
+def test_a_lone_option_whose_flow_runs_an_effect_first_is_probed_at_once(monkeypatch):
+    rules = nordlang.load_rules(players=4)
+    marks = {ins.step.name: ins.lone for code in compiled_flows(rules)[0].values() for ins in code
+             if type(ins) is Choice and ins.step.lookahead}
+    # the action calls the turn's flow, whose tile choice comes first; a tile's tests meet the
+    # negotiation or the placement; a negotiation moves a warrior first
+    assert marks == {"action": True, "play": True, "negotiate": False}
+    runs = []
+    run_lone = lookahead.Lookahead._run_lone
+
+    def counted(self, state, fr, ins, value, ctx):
+        runs.append(ins.step.name)
+        return run_lone(self, state, fr, ins, value, ctx)
+    monkeypatch.setattr(lookahead.Lookahead, "_run_lone", counted)
+    lookahead._FEASIBLE.clear()
+    for seed in range(6):
+        random_decisions(rules, seed)
+    assert {"action", "play"} <= set(runs) and "negotiate" not in runs
+    with monkeypatch.context() as m:               # without the mark, a lone negotiation is run on, to no use
+        for code in compiled_flows(rules)[0].values():
+            for ins in code:
+                if type(ins) is Choice:
+                    m.setattr(ins, "lone", True)
+        lookahead._FEASIBLE.clear()
+        del runs[:]
+        for seed in range(6):
+            random_decisions(rules, seed)
+    assert "negotiate" in runs
     lookahead._FEASIBLE.clear()

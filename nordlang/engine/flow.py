@@ -335,7 +335,7 @@ class Machine(Lookahead, Options):
             vals = self.values(state, fr, step, ctx)
             if step.lookahead and len(vals) > 0:
                 lone = (self._run_lone(state, fr, ins, vals[0], ctx)        # (a lone option: run on for real)
-                        if len(vals) == 1 and not self.ask_forced and not CHECK_HINTS else None)
+                        if len(vals) == 1 and ins.lone and not self.ask_forced and not CHECK_HINTS else None)
                 if lone:
                     return
                 vals = self._feasible_options(state, step, vals, ctx) if lone is None else ()
