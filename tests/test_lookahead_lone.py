@@ -1,5 +1,5 @@
 """A lookahead choice with one option, outside a probe, is taken at once and
-the flow runs on for real (lookahead.py _run_lone): no probe first and the
+the flow runs on for real (lone.py): no probe first and the
 same flow again after it. A dead end it meets undoes what it did and the
 choice's 'otherwise' runs; an effect it meets before a decision undoes it
 too, and the option is probed as before."""
@@ -10,6 +10,7 @@ from helpers import past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
+from nordlang.engine import lone as lone_runs
 from nordlang.engine.program import Choice, compiled_flows
 
 LONE = """\
@@ -145,12 +146,12 @@ def test_a_lone_option_whose_flow_runs_an_effect_first_is_probed_at_once(monkeyp
     # negotiation or the placement; a negotiation moves a warrior first
     assert marks == {"action": True, "play": True, "negotiate": False}
     runs = []
-    run_lone = lookahead.Lookahead._run_lone
+    record = lone_runs.record_choice
 
-    def counted(self, state, fr, ins, value, ctx):
-        runs.append(ins.step.name)
-        return run_lone(self, state, fr, ins, value, ctx)
-    monkeypatch.setattr(lookahead.Lookahead, "_run_lone", counted)
+    def counted(state, who, name, text, forced):      # (a lone option taken at once, to run on)
+        runs.append(name)
+        return record(state, who, name, text, forced)
+    monkeypatch.setattr(lone_runs, "record_choice", counted)
     lookahead._FEASIBLE.clear()
     for seed in range(6):
         random_decisions(rules, seed)

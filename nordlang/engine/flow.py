@@ -296,7 +296,7 @@ class Machine(Lookahead, Options):
         step = ins.step
         if step.simultaneous is not None:
             if state.probing and not probe:
-                raise _Mutates()             # (a lone option run on for real meets secret choices: lookahead.py)
+                raise _Mutates()             # (a lone option run on for real meets secret choices: lone.py)
             return self.secret.ask(self, state, fr, step, probe, ctx)
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
@@ -334,8 +334,7 @@ class Machine(Lookahead, Options):
         else:
             vals = self.values(state, fr, step, ctx)
             if step.lookahead and len(vals) > 0:
-                lone = (self._run_lone(state, fr, ins, vals[0], ctx)        # (a lone option: run on for real)
-                        if len(vals) == 1 and ins.lone and not self.ask_forced and not CHECK_HINTS else None)
+                lone = self._run_lone(state, fr, ins, vals[0], ctx) if len(vals) == 1 else None   # (lone.py)
                 if lone:
                     return
                 vals = self._feasible_options(state, step, vals, ctx) if lone is None else ()

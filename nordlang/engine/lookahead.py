@@ -17,7 +17,8 @@ and the probe runs again from its start, on to the next option."""
 from __future__ import annotations
 
 from ..lang.compiler import Ctx
-from .frames import Frame, Pending, _InPlace, option_text, record_choice
+from .frames import Frame, Pending, _InPlace
+from .lone import LoneOption
 from .program import Branch, CallProc, Choice, DeadEnd, Do, Jump, Let, Roll, _Mutates
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
@@ -56,24 +57,7 @@ def _keep(key, ok) -> None:
     _FEASIBLE[key] = ok
 
 
-class _Lone:
-    """`state.probing` while a lone option runs on for real (Lookahead._run_lone):
-    an effect, a chance event or secret choices end that run (flow.py raises
-    _Mutates), and so does a frame at or below the choice's own, on top again
-    (flow.py _resume asks `is_own` of it)."""
-
-    __slots__ = ("frames", "depth")
-
-    def __init__(self, frames):
-        self.frames, self.depth = frames, len(frames)
-
-    def is_own(self, frame) -> bool:
-        if len(self.frames) <= self.depth:
-            raise _Mutates()
-        return False                             # (a frame of the run's own)
-
-
-class Lookahead:
+class Lookahead(LoneOption):
     """The Machine's probes (it gives `_run` and `_bind_choice`)."""
 
     _went_on = None     # in a probe: the keys of the options it went on with, in order
@@ -108,47 +92,6 @@ class Lookahead:
             if ok:
                 out.append(v)
         return out
-
-    def _run_lone(self, state, fr, ins, value, ctx):
-        """A lookahead choice with one option (outside a probe): whether the
-        turn goes on after it is found by taking it at once, as a forced
-        choice, and running on for real, not by a probe first and the same
-        flow again after it (a turn's first choice that calls the turn's
-        flow, mostly). True: the run reached a decision, which is pending;
-        False: a dead end (the choice has no option); None when the run
-        could not tell without changing the position (an effect, a chance
-        event, secret choices, the end of the choice's flow): then all it
-        did is undone and the option is probed. What it runs before it
-        stops is what the probe would run and then the real flow again:
-        tests, bindings, calls and choices, which read the position only."""
-        step = ins.step
-        frames, history, events = state.frames, state.history, state.events
-        depth, pc, vars_, loops = len(frames), fr.pc, fr.vars.copy(), fr.loops
-        at = len(history), len(events), state.hidden_moves, dict(loops) if loops else None
-        who = state.player if step.by is None else self._decider(step, ctx)
-        if ins.check_seen:
-            self.check_seen(state, step, [value], who)
-        self._bind_choice(fr, step, value)
-        record_choice(state, who, step.name, option_text(step, value, self.rules.show), True)
-        outer, state.probing = state.probing, _Lone(frames)     # (outer: a lone option's run this one is in)
-        try:
-            self._run(state, False, True, ctx.budget, ctx)
-            if state.pending is not None:
-                return True
-            answer = None                        # (the flows ended: the probe tells what comes after)
-        except DeadEnd:
-            answer = False
-        except _Mutates:
-            answer = None
-        finally:
-            state.probing = outer
-        frames[depth - 1:] = [fr]
-        fr.pc, fr.loops = pc, at[3]
-        fr.vars.clear()
-        fr.vars.update(vars_)
-        del history[at[0]:], events[at[1]:]
-        state.hidden_moves, state.pending, ctx.vars = at[2], None, fr.vars
-        return answer
 
     def _straight(self, state, fr, step, value, ctx):
         """A probe's most common case, answered without a probe's machinery

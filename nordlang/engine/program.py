@@ -143,7 +143,7 @@ class Choice:
     the flow may reach a choice that answers by tests, bindings and jumps
     alone (lookahead.py _straight), True for all; `lone`, for a lookahead
     choice, whether the flow after an option may meet a choice before an
-    effect (else a lone option is not run on for real: lookahead.py
+    effect (else a lone option is not run on for real: lone.py
     _run_lone). Set by `programs`."""
     __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen", "straight", "lone")
 
