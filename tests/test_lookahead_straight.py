@@ -51,14 +51,14 @@ def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
 def test_a_probe_goes_on_from_where_the_plain_scan_stopped(monkeypatch):
     rules = nordlang.load_rules(players=4)
     resumed = []
-    probe_from = lookahead.Lookahead._probe_from
+    probe = lookahead.Lookahead._probe
 
-    def counted(self, state, step, value, ctx, flows):
-        if flows is not None:
-            code, pc, bindings = flows[-1]
+    def counted(self, state, step, value, ctx=None):
+        if self._scanned is not None:
+            code, pc, bindings = self._scanned[-1]
             resumed.append((step.name, type(code[pc]).__name__, code[pc].step.name, bindings[step.name] == value))
-        return probe_from(self, state, step, value, ctx, flows)
-    monkeypatch.setattr(lookahead.Lookahead, "_probe_from", counted)
+        return probe(self, state, step, value, ctx)
+    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
     lookahead._FEASIBLE.clear()
     games = [random_decisions(rules, seed) for seed in (3, 4)]
     # a negotiator tile's tests ran in the scan: its probe starts at the negotiation, the tile bound

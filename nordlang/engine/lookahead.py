@@ -62,6 +62,7 @@ class Lookahead(LoneOption):
 
     _went_on = None     # in a probe: the keys of the options it went on with, in order
     _learnt = None      # in a probe: the answers it learnt (kept while it runs, whatever _FEASIBLE keeps)
+    _scanned = None     # the flows the plain scan of the option probed next stopped in (_straight), or None
 
     def _feasible_options(self, state, step, vals, ctx) -> list:
         """The options after which the turn can go on, each answer kept
@@ -85,8 +86,8 @@ class Lookahead(LoneOption):
                     if straight is True or straight and v in straight:
                         ok = self._straight(state, fr, step, v, ctx)
                     if type(ok) is list:         # (the flows where the plain scan stopped: on from there)
-                        ok = self._probe_from(state, step, v, ctx, ok)
-                    elif ok is None:
+                        self._scanned, ok = ok, None
+                    if ok is None:
                         ok = self._probe(state, step, v, ctx)
                     _keep(key, ok)
             if ok:
@@ -115,18 +116,15 @@ class Lookahead(LoneOption):
 
     def _probe(self, state, step, value, ctx=None) -> bool:
         """Run the turn on after this option until its next decision
-        (again after each dead end its lookahead choices led to): _probe_from
-        the option."""
-        return self._probe_from(state, step, value, ctx, None)
-
-    def _probe_from(self, state, step, value, ctx, flows) -> bool:
-        """A probe of this option, its first run from `flows` when given
-        (where a plain scan of the flow after it stopped), else from the option.
+        (again after each dead end its lookahead choices led to), its first
+        run from where the plain scan of the option stopped, when one did
+        (`_scanned`), else from the option.
 
         It runs in `ctx`, the context of the run that asks (so it draws on
         that run's budget of work), which is given back as it was; without
         one, in a context of its own.
         """
+        flows, self._scanned = self._scanned, None
         if ctx is None:
             ctx = Ctx(state, self.rules)
         outer = self._went_on, self._learnt
