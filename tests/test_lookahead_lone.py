@@ -167,3 +167,4 @@ def test_a_lone_option_whose_flow_runs_an_effect_first_is_probed_at_once(monkeyp
             random_decisions(rules, seed)
     assert "negotiate" in runs
     lookahead._FEASIBLE.clear()
+

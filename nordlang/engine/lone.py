@@ -6,6 +6,7 @@ dead end or must change the position before the next decision."""
 
 from __future__ import annotations
 
+from ..errors import RulesError
 from .frames import option_text, record_choice
 from .program import DeadEnd, _Mutates
 
@@ -51,15 +52,18 @@ class LoneOption:
         frames, history, events = state.frames, state.history, state.events
         depth, pc, vars_, loops = len(frames), fr.pc, fr.vars.copy(), fr.loops
         at = len(history), len(events), state.hidden_moves, dict(loops) if loops else None
-        who = state.player if step.by is None else self._decider(step, ctx)
-        if ins.check_seen:
-            self.check_seen(state, step, [value], who)
+        try:
+            who = state.player if step.by is None else self._decider(step, ctx)
+        except RulesError:
+            return None                          # (its error only if the option can be taken, after a probe)
         self._bind_choice(fr, step, value)
         record_choice(state, who, step.name, option_text(step, value, self.rules.show), True)
         outer, state.probing = state.probing, _Lone(frames)     # (outer: a lone option's run this one is in)
         try:
             self._run(state, False, True, ctx.budget, ctx)
             if state.pending is not None:
+                if ins.check_seen:              # (the option can be taken: asked of it as of a forced one)
+                    self.check_seen(state, step, [value], who)
                 return True
             answer = None                        # (the flows ended: the probe tells what comes after)
         except DeadEnd:
