@@ -46,3 +46,32 @@ def test_no_plain_scan_where_none_can_answer_and_the_same_options(monkeypatch):
     assert {"action", "negotiate"} <= set(asked)
     assert marked == every
     lookahead._FEASIBLE.clear()
+
+
+def test_a_probe_goes_on_from_where_the_plain_scan_stopped(monkeypatch):
+    rules = nordlang.load_rules(players=4)
+    resumed = []
+    probe = lookahead.Lookahead._probe
+
+    def counted(self, state, step, value, ctx=None):
+        if self._scanned is not None:
+            code, pc, bindings = self._scanned[-1]
+            resumed.append((step.name, type(code[pc]).__name__, code[pc].step.name, bindings[step.name] == value))
+        return probe(self, state, step, value, ctx)
+    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
+    lookahead._FEASIBLE.clear()
+    games = [random_decisions(rules, seed) for seed in (3, 4)]
+    # a negotiator tile's tests ran in the scan: its probe starts at the negotiation, the tile bound
+    assert len(resumed) > 20 and set(resumed) == {("play", "Choice", "negotiate", True)}
+    with monkeypatch.context() as m:               # each probe from its option, as before
+        straight = lookahead.Lookahead._straight
+
+        def from_the_option(self, *a):
+            ok = straight(self, *a)
+            return None if type(ok) is list else ok
+        m.setattr(lookahead.Lookahead, "_straight", from_the_option)
+        lookahead._FEASIBLE.clear()
+        del resumed[:]
+        again = [random_decisions(rules, seed) for seed in (3, 4)]
+    assert resumed == [] and games == again
+    lookahead._FEASIBLE.clear()

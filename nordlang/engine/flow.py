@@ -295,6 +295,8 @@ class Machine(Lookahead, Options):
     def _choose(self, state, fr, ins, probe, ctx):
         step = ins.step
         if step.simultaneous is not None:
+            if state.probing and not probe:
+                raise _Mutates()             # (a lone option run on for real meets secret choices: lone.py)
             return self.secret.ask(self, state, fr, step, probe, ctx)
         if probe and step.exists is not None and not step.lookahead and step.otherwise is None:
             # a probe only asks whether the turn can go on past this choice
@@ -332,7 +334,10 @@ class Machine(Lookahead, Options):
         else:
             vals = self.values(state, fr, step, ctx)
             if step.lookahead and len(vals) > 0:
-                vals = self._feasible_options(state, step, vals, ctx)
+                lone = self._run_lone(state, fr, ins, vals[0], ctx) if len(vals) == 1 else None   # (lone.py)
+                if lone:
+                    return
+                vals = self._feasible_options(state, step, vals, ctx) if lone is None else ()
         if not vals:
             if ins.otherwise is not None:
                 fr.pc = ins.otherwise

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..lang.compiler import Ctx
 from .frames import Frame, Pending, _InPlace
+from .lone import LoneOption
 from .program import Branch, CallProc, Choice, DeadEnd, Do, Jump, Let, Roll, _Mutates
 
 _FEASIBLE: dict = {}         # (choice, option, position, flow bindings) -> can the turn go on
@@ -56,11 +57,12 @@ def _keep(key, ok) -> None:
     _FEASIBLE[key] = ok
 
 
-class Lookahead:
+class Lookahead(LoneOption):
     """The Machine's probes (it gives `_run` and `_bind_choice`)."""
 
     _went_on = None     # in a probe: the keys of the options it went on with, in order
     _learnt = None      # in a probe: the answers it learnt (kept while it runs, whatever _FEASIBLE keeps)
+    _scanned = None     # the flows the plain scan of the option probed next stopped in (_straight), or None
 
     def _feasible_options(self, state, step, vals, ctx) -> list:
         """The options after which the turn can go on, each answer kept
@@ -83,6 +85,8 @@ class Lookahead:
                 if ok is None:
                     if straight is True or straight and v in straight:
                         ok = self._straight(state, fr, step, v, ctx)
+                    if type(ok) is list:         # (the flows where the plain scan stopped: on from there)
+                        self._scanned, ok = ok, None
                     if ok is None:
                         ok = self._probe(state, step, v, ctx)
                     _keep(key, ok)
@@ -94,17 +98,17 @@ class Lookahead:
         """A probe's most common case, answered without a probe's machinery
         (its records of options gone on with, its frames): the flow after
         the option only tests, binds and jumps until a choice that is not
-        lookahead, which answers (`_scan`, plain). True or False; None at
-        any other step (a call, an effect, a loop, a lookahead or secret
-        choice, the flow's end) or without a context, and then the probe
-        runs in full from the option (what ran here, tests and bindings,
-        depends on the position and the bindings alone: running it again
-        changes nothing)."""
+        lookahead, which answers (`_scan`, plain). True or False; at any
+        other step (a call, an effect, a loop, a lookahead or secret choice,
+        the flow's end) the flows as the scan left them, from which the
+        probe goes on (what ran here, tests and bindings, depends on the
+        position and the bindings alone); None without a context."""
         if ctx is None:
             return None
         vars_ = ctx.vars
+        flows = _flows_after(fr, step, value)
         try:
-            return True if self._scan(state, fr, _flows_after(fr, step, value), ctx, plain=True) else None
+            return True if self._scan(state, fr, flows, ctx, plain=True) else flows
         except DeadEnd:
             return False
         finally:
@@ -112,12 +116,15 @@ class Lookahead:
 
     def _probe(self, state, step, value, ctx=None) -> bool:
         """Run the turn on after this option until its next decision
-        (again after each dead end its lookahead choices led to).
+        (again after each dead end its lookahead choices led to), its first
+        run from where the plain scan of the option stopped, when one did
+        (`_scanned`), else from the option.
 
         It runs in `ctx`, the context of the run that asks (so it draws on
         that run's budget of work), which is given back as it was; without
         one, in a context of its own.
         """
+        flows, self._scanned = self._scanned, None
         if ctx is None:
             ctx = Ctx(state, self.rules)
         outer = self._went_on, self._learnt
@@ -126,13 +133,14 @@ class Lookahead:
             while True:
                 self._went_on = went_on = []
                 try:
-                    self._run_probe(state, step, value, ctx)
+                    self._run_probe(state, step, value, ctx, flows)
                 except DeadEnd:
                     if not went_on:
                         return False
                     key = went_on[-1]            # (the last option it went on with led here)
                     learnt[key] = False
                     _keep(key, False)
+                    flows = None                 # (again from the option)
                     continue
                 for key in went_on:
                     _keep(key, True)
@@ -140,7 +148,7 @@ class Lookahead:
         finally:
             self._went_on, self._learnt = outer
 
-    def _run_probe(self, state, step, value, ctx) -> None:
+    def _run_probe(self, state, step, value, ctx, flows=None) -> None:
         """One run of a probe, to the next decision (DeadEnd at a dead end).
 
         The flow after the option runs first in `_scan`, on copies of the
@@ -151,7 +159,8 @@ class Lookahead:
         (those below are copied only if the probe gets back to them), and
         from an effect on, on a light copy."""
         fr = state.frames[-1]
-        flows = _flows_after(fr, step, value)
+        if flows is None:
+            flows = _flows_after(fr, step, value)
         bindings = flows[0][2]
         vars_ = ctx.vars
         try:

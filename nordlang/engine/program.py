@@ -141,14 +141,18 @@ class Choice:
     could show an item (rules that hide some, a 'from' choice: labels are
     never items); `straight`, for a lookahead choice, the options after which
     the flow may reach a choice that answers by tests, bindings and jumps
-    alone (lookahead.py _straight), True for all. Set by `programs`."""
-    __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen", "straight")
+    alone (lookahead.py _straight), True for all; `lone`, for a lookahead
+    choice, whether the flow after an option may meet a choice before an
+    effect (else a lone option is not run on for real: lone.py
+    _run_lone). Set by `programs`."""
+    __slots__ = ("pos", "step", "targets", "otherwise", "plain", "check_seen", "straight", "lone")
 
     def __init__(self, step):
         self.pos, self.step, self.targets, self.otherwise = step.pos, step, {}, None
         self.plain = False
         self.check_seen = True
         self.straight = True
+        self.lone = True
 
 
 def flatten(steps) -> tuple:
@@ -231,6 +235,8 @@ def compiled_flows(rules) -> tuple:
                     if st.lookahead:
                         ins.straight = (frozenset(a for a, pc in ins.targets.items() if _answers_straight(code, pc))
                                         if st.alternatives else _answers_straight(code, at + 1))
+                        starts = ins.targets.values() if st.alternatives else (at + 1,)
+                        ins.lone = any(_choice_before_effect(progs, code, pc) for pc in starts)
                 elif type(ins) is CallProc and ins.args is not None and ins.proc in rules.procs:
                     ins.bind = _binder(tuple(rules.procs[ins.proc].params))
         made = _PROGRAMS[rules] = (progs, {name: (progs[name], p.params) for name, p in rules.procs.items()})
@@ -258,6 +264,31 @@ def _answers_straight(code, pc) -> bool:
             todo.append(pc + 1)
         elif t is Choice and ins.step.simultaneous is None and not ins.step.lookahead:
             return True
+    return False
+
+
+def _choice_before_effect(progs, code, pc) -> bool:
+    """Whether the flow from `pc` may meet a choice before an effect, a
+    chance event or its own end, through tests, bindings, jumps, loops and
+    calls (a call goes on into the flow called and, after it, here)."""
+    todo, seen = [(code, pc)], set()
+    while todo:
+        code, pc = todo.pop()
+        if (id(code), pc) in seen or pc >= len(code):
+            continue
+        seen.add((id(code), pc))
+        ins = code[pc]
+        t = type(ins)
+        if t is Choice:
+            return True
+        if t is Branch or t is Loop:
+            todo += ((code, pc + 1), (code, ins.to))
+        elif t is Jump:
+            todo.append((code, ins.to))
+        elif t is Let:
+            todo.append((code, pc + 1))
+        elif t is CallProc:
+            todo += ((code, pc + 1), (progs[ins.proc], 0)) if ins.proc in progs else ((code, pc + 1),)
     return False
 
 
