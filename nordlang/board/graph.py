@@ -42,7 +42,8 @@ class Links:
     adjacency and the networkx graph are made only when asked for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "pairs", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "pairs", "joined", "_adj", "_g",
+                 "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -53,6 +54,7 @@ class Links:
         self._comps = mk.split(self.occ)
         self._around = {sid: _or(c for c in self._comps if c & fm) for sid, _faces, fm in mk.facing}
         self.pairs = {}         # answers that depend only on which structures link (see _settle)
+        self.joined = None      # (the last links' pairs, the structures one component joins): see _settle
         self.memo = {}          # values derived from this board: paths (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
@@ -93,7 +95,7 @@ class Links:
             return base
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
-        new._comps = new._around = new.pairs = None
+        new._comps = new._around = new.pairs = new.joined = None
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -137,16 +139,35 @@ class Links:
         any_face = mk.any_face
         if changed & any_face:
             around = dict(around)
-            for sid, _faces, fm in mk.facing:
-                if fm & changed:
-                    was = around[sid]
-                    m = was & ~changed
-                    for c in fresh:
-                        if c & fm:
-                            m |= c
-                    around[sid] = m
-                    if (m ^ was) & any_face:
-                        pairs = None
+            if whole:               # (one fresh component, loose: the structures facing it touch it)
+                joined = []
+                for sid, fm in mk.face_masks:
+                    if fm & changed:
+                        was = around[sid]
+                        if fm & loose:
+                            m = was & ~changed | loose
+                            joined.append(sid)
+                        else:
+                            m = was & ~changed
+                        around[sid] = m
+                        if (m ^ was) & any_face:
+                            pairs = None
+                if pairs is None and not lifted:
+                    # Pieces only came: components only merged, into `loose`. The pairs
+                    # linked now are the last ones and every pair of the structures that
+                    # touch it (engine/library/graph.py connected_pairs works them out).
+                    self.joined = (base.pairs, joined)
+            else:
+                for sid, fm in mk.face_masks:
+                    if fm & changed:
+                        was = around[sid]
+                        m = was & ~changed
+                        for c in fresh:
+                            if c & fm:
+                                m |= c
+                        around[sid] = m
+                        if (m ^ was) & any_face:
+                            pairs = None
         self._around = around
         # Which structures link depends only on the port faces each one's components
         # hold (two structures' masks meet when those faces do: a component touching a

@@ -25,8 +25,8 @@ class _Masks:
     last reach of each caller (see `reach`) and the last frontier of each
     structure (graph.py Links._structure_frontier)."""
 
-    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached", "fronts", "ids", "ones")
+    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "face_masks", "any_face", "spaces_of",
+                 "comps_of", "reached", "fronts", "ids", "ones")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -40,6 +40,7 @@ class _Masks:
                             _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
                       for sid, ports in grid.ports.items()}
         self.facing = tuple((sid, faces, fm) for sid, (faces, fm) in self.faces.items())
+        self.face_masks = tuple((sid, fm) for sid, _faces, fm in self.facing)
         self.any_face = _or(fm for _sid, _faces, fm in self.facing)
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
