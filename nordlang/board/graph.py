@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .masks import _SETS_LIMIT, _masks, _or
+from .paths import chains
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -109,23 +110,22 @@ class Links:
         again; the others touch the same components as before.
 
         No split is needed when the pieces placed are connected and none
-        was lifted (they join all around them into one), nor when one
-        piece was lifted with at most one occupied neighbour (what is left
-        of its component hangs together without it)."""
+        was lifted (they join all around them into one: `_merge`, most
+        changes), nor when one piece was lifted with at most one occupied
+        neighbour (what is left of its component hangs together without it)."""
         base, self._base = self._base, None
         mk = self.masks
         occ, old = self.occ, base.occ
-        lifted = old & ~occ
         placed = occ & ~old
+        lifted = old & ~occ
+        if placed and not lifted and (not placed & (placed - 1) or mk.grow(placed & -placed, placed) == placed):
+            self._merge(base, mk, placed)
+            return
         near = mk.spread(placed) | lifted if placed else lifted
         comps = [c for c in base._comps if not c & near]
         kept = sum(comps)                   # (disjoint masks: their sum is their union)
         loose = occ ^ kept                  # the pieces placed, and what is left of the components come apart
-        if lifted:
-            whole = not placed and not lifted & (lifted - 1) and (mk.spread(lifted) & occ).bit_count() < 2
-        else:
-            whole = not placed & (placed - 1) or mk.grow(placed & -placed, placed) == placed
-        if whole:
+        if not placed and not lifted & (lifted - 1) and (mk.spread(lifted) & occ).bit_count() < 2:
             if loose:
                 comps.append(loose)
             fresh = (loose,)
@@ -139,41 +139,55 @@ class Links:
         any_face = mk.any_face
         if changed & any_face:
             around = dict(around)
-            if whole:               # (one fresh component, loose: the structures facing it touch it)
-                joined = []
-                for sid, fm in mk.face_masks:
-                    if fm & changed:
-                        was = around[sid]
-                        if fm & loose:
-                            m = was & ~changed | loose
-                            joined.append(sid)
-                        else:
-                            m = was & ~changed
-                        around[sid] = m
-                        if (m ^ was) & any_face:
-                            pairs = None
-                if pairs is None and not lifted:
-                    # Pieces only came: components only merged, into `loose`. The pairs
-                    # linked now are the last ones and every pair of the structures that
-                    # touch it (engine/library/graph.py connected_pairs works them out).
-                    self.joined = (base.pairs, joined)
-            else:
-                for sid, fm in mk.face_masks:
-                    if fm & changed:
-                        was = around[sid]
-                        m = was & ~changed
-                        for c in fresh:
-                            if c & fm:
-                                m |= c
-                        around[sid] = m
-                        if (m ^ was) & any_face:
-                            pairs = None
+            for sid, fm in mk.face_masks:
+                if fm & changed:
+                    was = around[sid]
+                    m = was & ~changed
+                    for c in fresh:
+                        if c & fm:
+                            m |= c
+                    around[sid] = m
+                    if (m ^ was) & any_face:
+                        pairs = None
         self._around = around
         # Which structures link depends only on the port faces each one's components
         # hold (two structures' masks meet when those faces do: a component touching a
         # structure holds one of its faces): while none gains or loses one, the answers
         # that depend on that alone (`pairs`) are shared with the last links.
         self.pairs = {} if pairs is None else pairs
+
+    def _merge(self, base, mk, placed) -> None:
+        """_settle when pieces only came and hang together: the components
+        next to them merge with them into one, and each structure facing
+        it touches it too (its components that merged are in it). When a
+        structure gains a port face so, the pairs linked now are the last
+        ones and every pair of the structures that touch the merged
+        component (`joined`: engine/library/graph.py connected_pairs)."""
+        near = mk.spread(placed)
+        comps = [c for c in base._comps if not c & near]
+        loose = self.occ ^ sum(comps)       # (disjoint masks: their sum is their union)
+        comps.append(loose)
+        self._comps = comps
+        around = base._around
+        pairs = base.pairs
+        held = loose & mk.any_face          # (the structures facing these: kept by them, see _Masks)
+        if held:
+            facing = mk.touching.get(held)
+            if facing is None:
+                if len(mk.touching) > _SETS_LIMIT:
+                    mk.touching.clear()
+                facing = mk.touching[held] = tuple([sid for sid, fm in mk.face_masks if fm & held])
+            around = dict(around)
+            common = held
+            for sid in facing:
+                was = around[sid]
+                around[sid] = was | loose
+                common &= was
+            if common != held:              # (a structure gained a port face)
+                self.joined = (pairs, facing)
+                pairs = {}
+        self._around = around
+        self.pairs = pairs
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open
@@ -327,55 +341,13 @@ class Links:
         return frozenset((x,)) if x in self.grid.port_faces else frozenset()
 
     def shortest_paths(self, a: str, b: str, budget=None) -> tuple:
-        """All shortest chains of linked spaces from a port of `a` to a port of `b`.
-
-        Breadth-first over the occupied spaces, a layer (a mask) at a time,
-        from the spaces facing a's ports until a layer holds one facing b's;
-        then each chain is walked back through the layers. Ports are leaves
-        of the graph, so a chain never passes through a structure. Their
-        number can grow exponentially with their length: each layer and each
-        chain walked is charged to `budget` (lang/budget.py), when given.
-        """
+        """All shortest chains of linked spaces from a port of `a` to a port
+        of `b` (paths.py), kept per links."""
         key = ("paths", a, b)
         hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        if a == b or not self.connected(a, b):
-            self.memo[key] = ()
-            return ()
-        mk, occ = self.masks, self.occ
-        spread = mk.spread
-        goal = mk.faces[b][1]
-        layer = seen = mk.faces[a][1] & occ
-        layers = [layer]
-        while not layer & goal:
-            layer = spread(layer) & occ & ~seen
-            seen |= layer
-            layers.append(layer)
-        if budget is not None:
-            budget.charge(len(layers))
-        paths: list = []
-        for end in mk.members(layer & goal):
-            _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths, budget)
-        out = tuple(sorted(paths))
-        self.memo[key] = out
-        return out
-
-
-def _walk_back(orth, bit, layers, k, tail, paths, budget=None) -> None:
-    """Every chain from a space of layer 0 to tail[0] (in layer k) through
-    the layers below, reversed, into `paths` (a plain function, not a
-    closure calling itself: that would be a reference cycle left to the
-    collector); each chain is charged to `budget` by its length."""
-    if k == 0:
-        if budget is not None:
-            budget.charge(len(tail))
-        paths.append(tuple(reversed(tail)))
-        return
-    below = layers[k - 1]
-    for n in orth[tail[-1]]:
-        if bit[n] & below:
-            _walk_back(orth, bit, layers, k - 1, tail + [n], paths, budget)
+        if hit is None:
+            hit = self.memo[key] = () if a == b or not self.connected(a, b) else chains(self, a, b, budget)
+        return hit
 
 
 def _frontiers(grid) -> dict:

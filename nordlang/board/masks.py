@@ -22,11 +22,12 @@ class _Masks:
     the shift of one row, every space, the structures' spaces, each
     structure's (port faces, their bits), the sets of spaces (and their
     masks by the sets' ids) and the components made from masks so far, the
-    last reach of each caller (see `reach`) and the last frontier of each
-    structure (graph.py Links._structure_frontier)."""
+    last reach of each caller (see `reach`), the last frontier of each
+    structure (graph.py Links._structure_frontier) and the structures that
+    a component holding some port faces touches (graph.py Links._merge)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "face_masks", "any_face", "spaces_of",
-                 "comps_of", "reached", "fronts", "ids", "ones")
+                 "comps_of", "reached", "fronts", "ids", "ones", "touching")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -47,6 +48,7 @@ class _Masks:
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
         self.fronts: dict = {}                     # structure -> (occ, halo, its frontier's mask, set): graph.py
         self.ids: dict = {}                        # id of a set in spaces_of -> its mask
+        self.touching: dict = {}                   # port faces a component holds -> the structures it touches
 
     def spaces(self, m, parts=None, like=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
