@@ -301,10 +301,15 @@ class Links:
         the frontier is as it was. (The board keeps one per structure:
         states of many games and probes share it, as any frontier kept is
         exact for its own occupancy.)"""
-        mk, occ = self.masks, self.occ
-        last = mk.fronts.get(sid)
-        if last is not None and not (last[0] ^ occ) & last[1]:
+        last = self.masks.fronts.get(sid)
+        if last is not None and not (last[0] ^ self.occ) & last[1]:
             return last[3]
+        return self.new_frontier(sid, last)
+
+    def new_frontier(self, sid, last) -> frozenset:
+        """A structure's frontier made anew (`last`: the board's last one
+        for it, which no longer holds; or None)."""
+        mk, occ = self.masks, self.occ
         fm = mk.faces[sid][1]
         halo = front = fm
         if fm & occ:

@@ -64,7 +64,11 @@ class _Masks:
             if parts is not None:
                 hit = frozenset().union(*parts)
             elif like is not None:
-                hit = like[1].difference(self.members(like[0] & ~m)).union(self.members(m & ~like[0]))
+                hit, gone, came = like[1], like[0] & ~m, m & ~like[0]
+                if gone:
+                    hit = hit.difference(self.members(gone))
+                if came:
+                    hit = hit.union(self.members(came))
             else:
                 hit = frozenset(self.members(m))
             self.spaces_of[m] = hit
@@ -110,11 +114,13 @@ class _Masks:
         return (m << 1) | (m >> 1) | (m << row) | (m >> row)
 
     def grow(self, seed, within) -> int:
-        """The connected part of `within` that holds `seed` (any bits)."""
-        spread = self.spread
+        """The connected part of `within` that holds `seed` (any bits): a
+        square board's, its spread written in (a call a step costs a sixth
+        of a step); other geometries grow by their spread (_grow_by)."""
+        row = self.row
         c = seed
         while True:
-            n = (c | spread(c)) & within
+            n = (c | c << 1 | c >> 1 | c << row | c >> row) & within
             if n == c:
                 return c
             c = n
@@ -149,6 +155,17 @@ class _Masks:
         return r
 
 
+def _grow_by(self, seed, within) -> int:
+    """_Masks.grow by the board's own spread."""
+    spread = self.spread
+    c = seed
+    while True:
+        n = (c | spread(c)) & within
+        if n == c:
+            return c
+        c = n
+
+
 class _ShiftMasks(_Masks):
     """A board whose neighbours lie at fixed bit offsets other than the
     square's (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with
@@ -162,6 +179,8 @@ class _ShiftMasks(_Masks):
         super().__init__(grid)
         self.shifts = shifts(self.row)
         self.spread = _shifter(self.shifts)
+
+    grow = _grow_by
 
 
 def _shifter(shifts):
@@ -191,6 +210,8 @@ class _TableMasks(_Masks):
     def __init__(self, grid):
         super().__init__(grid)
         self.near = {b.bit_length() - 1: _or(self.bit[n] for n in grid.orth[s]) for s, b in self.bit.items()}
+
+    grow = _grow_by
 
     def spread(self, m) -> int:
         out = 0

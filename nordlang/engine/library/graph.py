@@ -258,9 +258,10 @@ def _frontier(ctx, nodes):
         if last is not None and not (last[0] ^ links.occ) & last[1]:
             hit = links.memo[nodes] = last[3]       # (its last frontier holds: Links._structure_frontier)
             return hit
-        if nodes not in ctx.rules.grid.ports:
+        if last is None and nodes not in ctx.rules.grid.ports:
             raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
-        return links.structure_frontier(nodes)
+        hit = links.memo[nodes] = links.new_frontier(nodes, last)     # (as Links.structure_frontier)
+        return hit
     grid = ctx.rules.grid
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
