@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .masks import _SETS_LIMIT, _masks, _or
+from .paths import chains
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -42,7 +43,8 @@ class Links:
     adjacency and the networkx graph are made only when asked for too.
     """
 
-    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "pairs", "_adj", "_g", "_nodes")
+    __slots__ = ("grid", "masks", "occ", "_comps", "_around", "_base", "memo", "pairs", "joined", "_adj", "_g",
+                 "_nodes")
 
     def __init__(self, grid, nodes: frozenset):
         self.grid = grid
@@ -53,6 +55,7 @@ class Links:
         self._comps = mk.split(self.occ)
         self._around = {sid: _or(c for c in self._comps if c & fm) for sid, _faces, fm in mk.facing}
         self.pairs = {}         # answers that depend only on which structures link (see _settle)
+        self.joined = None      # (the last links' pairs, the structures one component joins): see _settle
         self.memo = {}          # values derived from this board: paths (tagged keys), frontiers (by structure)
         self._adj = self._g = None
         self._nodes = frozenset(nodes)
@@ -93,7 +96,7 @@ class Links:
             return base
         new = Links.__new__(Links)
         new.grid, new.masks, new.occ, new._base = self.grid, self.masks, occ, base
-        new._comps = new._around = new.pairs = None
+        new._comps = new._around = new.pairs = new.joined = None
         new.memo = {}
         new._adj = new._g = new._nodes = None
         return new
@@ -107,23 +110,22 @@ class Links:
         again; the others touch the same components as before.
 
         No split is needed when the pieces placed are connected and none
-        was lifted (they join all around them into one), nor when one
-        piece was lifted with at most one occupied neighbour (what is left
-        of its component hangs together without it)."""
+        was lifted (they join all around them into one: `_merge`, most
+        changes), nor when one piece was lifted with at most one occupied
+        neighbour (what is left of its component hangs together without it)."""
         base, self._base = self._base, None
         mk = self.masks
         occ, old = self.occ, base.occ
-        lifted = old & ~occ
         placed = occ & ~old
+        lifted = old & ~occ
+        if placed and not lifted and (not placed & (placed - 1) or mk.grow(placed & -placed, placed) == placed):
+            self._merge(base, mk, placed)
+            return
         near = mk.spread(placed) | lifted if placed else lifted
         comps = [c for c in base._comps if not c & near]
         kept = sum(comps)                   # (disjoint masks: their sum is their union)
         loose = occ ^ kept                  # the pieces placed, and what is left of the components come apart
-        if lifted:
-            whole = not placed and not lifted & (lifted - 1) and (mk.spread(lifted) & occ).bit_count() < 2
-        else:
-            whole = not placed & (placed - 1) or mk.grow(placed & -placed, placed) == placed
-        if whole:
+        if not placed and not lifted & (lifted - 1) and (mk.spread(lifted) & occ).bit_count() < 2:
             if loose:
                 comps.append(loose)
             fresh = (loose,)
@@ -137,7 +139,7 @@ class Links:
         any_face = mk.any_face
         if changed & any_face:
             around = dict(around)
-            for sid, _faces, fm in mk.facing:
+            for sid, fm in mk.face_masks:
                 if fm & changed:
                     was = around[sid]
                     m = was & ~changed
@@ -153,6 +155,39 @@ class Links:
         # structure holds one of its faces): while none gains or loses one, the answers
         # that depend on that alone (`pairs`) are shared with the last links.
         self.pairs = {} if pairs is None else pairs
+
+    def _merge(self, base, mk, placed) -> None:
+        """_settle when pieces only came and hang together: the components
+        next to them merge with them into one, and each structure facing
+        it touches it too (its components that merged are in it). When a
+        structure gains a port face so, the pairs linked now are the last
+        ones and every pair of the structures that touch the merged
+        component (`joined`: engine/library/graph.py connected_pairs)."""
+        near = mk.spread(placed)
+        comps = [c for c in base._comps if not c & near]
+        loose = self.occ ^ sum(comps)       # (disjoint masks: their sum is their union)
+        comps.append(loose)
+        self._comps = comps
+        around = base._around
+        pairs = base.pairs
+        held = loose & mk.any_face          # (the structures facing these: kept by them, see _Masks)
+        if held:
+            facing = mk.touching.get(held)
+            if facing is None:
+                if len(mk.touching) > _SETS_LIMIT:
+                    mk.touching.clear()
+                facing = mk.touching[held] = tuple([sid for sid, fm in mk.face_masks if fm & held])
+            around = dict(around)
+            common = held
+            for sid in facing:
+                was = around[sid]
+                around[sid] = was | loose
+                common &= was
+            if common != held:              # (a structure gained a port face)
+                self.joined = (pairs, facing)
+                pairs = {}
+        self._around = around
+        self.pairs = pairs
 
     def comp_of(self, x):
         """The mask of the component holding a space or port; None for an open
@@ -266,10 +301,15 @@ class Links:
         the frontier is as it was. (The board keeps one per structure:
         states of many games and probes share it, as any frontier kept is
         exact for its own occupancy.)"""
-        mk, occ = self.masks, self.occ
-        last = mk.fronts.get(sid)
-        if last is not None and not (last[0] ^ occ) & last[1]:
+        last = self.masks.fronts.get(sid)
+        if last is not None and not (last[0] ^ self.occ) & last[1]:
             return last[3]
+        return self.new_frontier(sid, last)
+
+    def new_frontier(self, sid, last) -> frozenset:
+        """A structure's frontier made anew (`last`: the board's last one
+        for it, which no longer holds; or None)."""
+        mk, occ = self.masks, self.occ
         fm = mk.faces[sid][1]
         halo = front = fm
         if fm & occ:
@@ -306,55 +346,13 @@ class Links:
         return frozenset((x,)) if x in self.grid.port_faces else frozenset()
 
     def shortest_paths(self, a: str, b: str, budget=None) -> tuple:
-        """All shortest chains of linked spaces from a port of `a` to a port of `b`.
-
-        Breadth-first over the occupied spaces, a layer (a mask) at a time,
-        from the spaces facing a's ports until a layer holds one facing b's;
-        then each chain is walked back through the layers. Ports are leaves
-        of the graph, so a chain never passes through a structure. Their
-        number can grow exponentially with their length: each layer and each
-        chain walked is charged to `budget` (lang/budget.py), when given.
-        """
+        """All shortest chains of linked spaces from a port of `a` to a port
+        of `b` (paths.py), kept per links."""
         key = ("paths", a, b)
         hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        if a == b or not self.connected(a, b):
-            self.memo[key] = ()
-            return ()
-        mk, occ = self.masks, self.occ
-        spread = mk.spread
-        goal = mk.faces[b][1]
-        layer = seen = mk.faces[a][1] & occ
-        layers = [layer]
-        while not layer & goal:
-            layer = spread(layer) & occ & ~seen
-            seen |= layer
-            layers.append(layer)
-        if budget is not None:
-            budget.charge(len(layers))
-        paths: list = []
-        for end in mk.members(layer & goal):
-            _walk_back(self.grid.orth, mk.bit, layers, len(layers) - 1, [end], paths, budget)
-        out = tuple(sorted(paths))
-        self.memo[key] = out
-        return out
-
-
-def _walk_back(orth, bit, layers, k, tail, paths, budget=None) -> None:
-    """Every chain from a space of layer 0 to tail[0] (in layer k) through
-    the layers below, reversed, into `paths` (a plain function, not a
-    closure calling itself: that would be a reference cycle left to the
-    collector); each chain is charged to `budget` by its length."""
-    if k == 0:
-        if budget is not None:
-            budget.charge(len(tail))
-        paths.append(tuple(reversed(tail)))
-        return
-    below = layers[k - 1]
-    for n in orth[tail[-1]]:
-        if bit[n] & below:
-            _walk_back(orth, bit, layers, k - 1, tail + [n], paths, budget)
+        if hit is None:
+            hit = self.memo[key] = () if a == b or not self.connected(a, b) else chains(self, a, b, budget)
+        return hit
 
 
 def _frontiers(grid) -> dict:

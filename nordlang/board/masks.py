@@ -22,11 +22,12 @@ class _Masks:
     the shift of one row, every space, the structures' spaces, each
     structure's (port faces, their bits), the sets of spaces (and their
     masks by the sets' ids) and the components made from masks so far, the
-    last reach of each caller (see `reach`) and the last frontier of each
-    structure (graph.py Links._structure_frontier)."""
+    last reach of each caller (see `reach`), the last frontier of each
+    structure (graph.py Links._structure_frontier) and the structures that
+    a component holding some port faces touches (graph.py Links._merge)."""
 
-    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "any_face", "spaces_of", "comps_of",
-                 "reached", "fronts", "ids", "ones")
+    __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "face_masks", "any_face", "spaces_of",
+                 "comps_of", "reached", "fronts", "ids", "ones", "touching")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -40,12 +41,14 @@ class _Masks:
                             _or(self.bit[f] for p in ports if (f := grid.port_faces[p]) is not None))
                       for sid, ports in grid.ports.items()}
         self.facing = tuple((sid, faces, fm) for sid, (faces, fm) in self.faces.items())
+        self.face_masks = tuple((sid, fm) for sid, _faces, fm in self.facing)
         self.any_face = _or(fm for _sid, _faces, fm in self.facing)
         self.spaces_of: dict = {}                  # mask -> frozenset of its spaces
         self.comps_of: dict = {}                   # mask -> its component: spaces and the ports facing them
         self.reached: dict = {}                    # key -> (within, its reach from the key's seeds)
         self.fronts: dict = {}                     # structure -> (occ, halo, its frontier's mask, set): graph.py
         self.ids: dict = {}                        # id of a set in spaces_of -> its mask
+        self.touching: dict = {}                   # port faces a component holds -> the structures it touches
 
     def spaces(self, m, parts=None, like=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
@@ -61,7 +64,11 @@ class _Masks:
             if parts is not None:
                 hit = frozenset().union(*parts)
             elif like is not None:
-                hit = like[1].difference(self.members(like[0] & ~m)).union(self.members(m & ~like[0]))
+                hit, gone, came = like[1], like[0] & ~m, m & ~like[0]
+                if gone:
+                    hit = hit.difference(self.members(gone))
+                if came:
+                    hit = hit.union(self.members(came))
             else:
                 hit = frozenset(self.members(m))
             self.spaces_of[m] = hit
@@ -107,11 +114,13 @@ class _Masks:
         return (m << 1) | (m >> 1) | (m << row) | (m >> row)
 
     def grow(self, seed, within) -> int:
-        """The connected part of `within` that holds `seed` (any bits)."""
-        spread = self.spread
+        """The connected part of `within` that holds `seed` (any bits): a
+        square board's, its spread written in (a call a step costs a sixth
+        of a step); other geometries grow by their spread (_grow_by)."""
+        row = self.row
         c = seed
         while True:
-            n = (c | spread(c)) & within
+            n = (c | c << 1 | c >> 1 | c << row | c >> row) & within
             if n == c:
                 return c
             c = n
@@ -146,6 +155,17 @@ class _Masks:
         return r
 
 
+def _grow_by(self, seed, within) -> int:
+    """_Masks.grow by the board's own spread."""
+    spread = self.spread
+    c = seed
+    while True:
+        n = (c | spread(c)) & within
+        if n == c:
+            return c
+        c = n
+
+
 class _ShiftMasks(_Masks):
     """A board whose neighbours lie at fixed bit offsets other than the
     square's (square8: ±1, ±row, ±(row±1); hex: ±1, ±row, ±(row-1)): with
@@ -159,6 +179,8 @@ class _ShiftMasks(_Masks):
         super().__init__(grid)
         self.shifts = shifts(self.row)
         self.spread = _shifter(self.shifts)
+
+    grow = _grow_by
 
 
 def _shifter(shifts):
@@ -188,6 +210,8 @@ class _TableMasks(_Masks):
     def __init__(self, grid):
         super().__init__(grid)
         self.near = {b.bit_length() - 1: _or(self.bit[n] for n in grid.orth[s]) for s, b in self.bit.items()}
+
+    grow = _grow_by
 
     def spread(self, m) -> int:
         out = 0

@@ -265,6 +265,8 @@ class State(BoardIndex, Copies):
         pools = self.pools
         pool, to = pools.get(src), pools.get(dst)
         have = 0 if pool is None else pool.get(item, 0)
+        if to is None and have >= n > 0:
+            to = self._new_cell(dst)            # (a grid's cell items first come to; None: no cell)
         if to is None or have < n or n <= 0 or src == dst:
             self.remove(src, item, n)
             self.add(dst, item, n)

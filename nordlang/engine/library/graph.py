@@ -63,6 +63,13 @@ def _connected_pairs(ctx, kind):
     links = ctx.state.links
     around = links.around               # (settled: `pairs` is then this position's)
     hit = links.pairs.get(kind)
+    if hit is None and links.joined is not None:
+        last = links.joined[0].get(kind)
+        if last is not None:
+            hit = links.pairs[kind] = _joined_pairs(last, links.joined[1], ctx.rules.structures_by_kind.get(kind, ()))
+            if len(hit) > SMALL:
+                charge(ctx, len(hit))
+            return hit
     if hit is None:
         # Two structures are linked when the masks of their components meet, and so when
         # those masks' port faces meet (a component touching a structure holds one of its
@@ -96,6 +103,16 @@ def _linked_pairs(sids, masks) -> frozenset:
                 out.append((a, b))
                 out.append((b, a))
     return frozenset(out)
+
+
+def _joined_pairs(last, joined, sids) -> frozenset:
+    """The last position's pairs of a kind, and every pair of its
+    structures that one component now touches (Links._settle: pieces only
+    came, so components only merged); the last pairs themselves when they
+    hold them all."""
+    mine = [a for a in joined if a in sids]
+    new = [(a, b) for a in mine for b in mine if a != b and (a, b) not in last]
+    return last.union(new) if new else last
 
 
 def _pairs_known(grid) -> dict:
@@ -241,9 +258,10 @@ def _frontier(ctx, nodes):
         if last is not None and not (last[0] ^ links.occ) & last[1]:
             hit = links.memo[nodes] = last[3]       # (its last frontier holds: Links._structure_frontier)
             return hit
-        if nodes not in ctx.rules.grid.ports:
+        if last is None and nodes not in ctx.rules.grid.ports:
             raise EvalError(f"{ctx.rules.show(nodes)} is not a structure")
-        return links.structure_frontier(nodes)
+        hit = links.memo[nodes] = links.new_frontier(nodes, last)     # (as Links.structure_frontier)
+        return hit
     grid = ctx.rules.grid
     if type(nodes) is frozenset and nodes:
         links = ctx.state.links
@@ -269,8 +287,11 @@ def _groups_of_open(ctx, spaces, lo, hi, anchors=None, max_regions=None):
     if hi < 1:
         return ()
     grid = ctx.rules.grid
-    layout = bit_layout(grid)
-    pre = _board_masks(grid.orth, grid.region_of, grid.memo, layout.bit)
+    both = grid.memo.get("groups of open")
+    if both is None:
+        layout = bit_layout(grid)
+        both = grid.memo["groups of open"] = (layout, _board_masks(grid.orth, grid.region_of, grid.memo, layout.bit))
+    layout, pre = both
     known = pre[6]
     hit = known.get(id(spaces))
     if hit is not None and hit[0] is spaces:
