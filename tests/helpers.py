@@ -120,3 +120,21 @@ def scenario_error(tmp_path, text, head=NORD_BOARD):
     with pytest.raises(NordError) as e:
         scenario(tmp_path, text, head).run()
     return e.value
+
+
+def counters(game) -> dict:
+    """The counters a rulebook's `add("name", n)` keeps, by name."""
+    return {k[1]: v for k, v in game.state.counters.items() if k[0] == "counter"}
+
+
+def random_links(grid, seed: int, pieces: int):
+    """(free spaces, rng, occupied spaces, their Links) on a board: `pieces`
+    of its spaces outside structures occupied at random, for tests that then
+    place and lift pieces at random."""
+    import random
+
+    from nordlang.board.graph import Links
+    free = [s for s in grid.spaces if s not in grid.structure_at]
+    rng = random.Random(seed)
+    occ = set(rng.sample(free, pieces))
+    return free, rng, occ, Links(grid, frozenset(occ))

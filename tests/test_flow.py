@@ -3,7 +3,7 @@
 (a loop past its limit: test_limits.py)."""
 
 import pytest
-from helpers import first_error, past_setup, variant_rules
+from helpers import counters, first_error, past_setup, variant_rules
 
 import nordlang
 
@@ -48,7 +48,7 @@ def rules(tmp_path_factory):
 def _play(g, *indices):
     for i in indices:
         g.play_index(i)
-    return {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"}
+    return counters(g)
 
 
 def test_branches_and_loops_run_as_written(rules):

@@ -3,7 +3,7 @@ check that no option shows an unseen item skips only what cannot be an
 item; a lookahead choice's answers are kept under the keys every probe
 looks them up by; a machine's programs are made once per rulebook."""
 
-from helpers import past_setup, variant_rules
+from helpers import counters, past_setup, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -127,4 +127,4 @@ def test_a_probe_the_scan_brings_to_an_effect_runs_on_a_copy_at_once(tmp_path, m
     g = past_setup(nordlang.Game(rules, 1))
     assert g.state.pending.step.name == "pick" and list(g.state.pending.options) == [2, 3]
     assert runs == ["on a copy"] * 3
-    assert {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"} == {}
+    assert counters(g) == {}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from helpers import random_links
 
 import nordlang
 from nordlang.board.masks import bit_layout
@@ -160,10 +161,7 @@ def test_links_settled_late_equal_links_built_afresh():
     from nordlang.board.graph import Links
     rules = nordlang.load_rules("nord", 4)
     grid = rules.grid
-    free = [s for s in grid.spaces if s not in grid.structure_at]
-    rng = random.Random(11)
-    occ = set(rng.sample(free, 25))
-    links = Links(grid, frozenset(occ))
+    free, rng, occ, links = random_links(grid, 11, 25)
     kept = [(links, frozenset(occ))]
     sids = sorted(grid.structures)
     checked = 0

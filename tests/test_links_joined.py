@@ -4,6 +4,8 @@ without pairing every structure again: against answers made from scratch."""
 
 import random
 
+from helpers import random_links
+
 import nordlang
 from nordlang.board.graph import Links
 from nordlang.engine.library import STD
@@ -42,10 +44,7 @@ def test_pairs_after_placements_come_from_the_last_pairs_and_equal_a_fresh_answe
 def test_a_lift_never_answers_from_the_last_pairs():
     rules = nordlang.load_rules("nord", 4)
     grid = rules.grid
-    free = [s for s in grid.spaces if s not in grid.structure_at]
-    rng = random.Random(5)
-    occ = set(rng.sample(free, 30))
-    links = Links(grid, frozenset(occ))
+    free, rng, occ, links = random_links(grid, 5, 30)
     assert links.around
     lifts = joined = 0
     for _ in range(300):

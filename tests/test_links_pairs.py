@@ -4,6 +4,8 @@ connected_pairs answers from it: against answers made from scratch."""
 
 import random
 
+from helpers import random_links
+
 import nordlang
 from nordlang.board.graph import Links
 from nordlang.engine.library import STD
@@ -18,10 +20,7 @@ def _faces_held(links):
 def test_pairs_are_carried_exactly_while_no_face_changes_hands():
     rules = nordlang.load_rules("nord", 4)
     grid = rules.grid
-    free = [s for s in grid.spaces if s not in grid.structure_at]
-    rng = random.Random(11)
-    occ = set(rng.sample(free, 25))
-    links = Links(grid, frozenset(occ))
+    free, rng, occ, links = random_links(grid, 11, 25)
     links.pairs["settlement"] = "answer"           # (a marker: carried or not)
     carried = renewed = 0
     for _ in range(600):

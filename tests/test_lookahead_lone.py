@@ -6,7 +6,7 @@ too, and the option is probed as before."""
 
 
 import pytest
-from helpers import past_setup, random_decisions, variant_rules
+from helpers import counters, past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -62,10 +62,6 @@ def lone(tmp_path_factory):
     return variant_rules(tmp_path_factory.mktemp("lone"), LONE)
 
 
-def _counters(g):
-    return {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"}
-
-
 def _this_turn(g):
     return [(h[2], h[3], h[4]) for h in g.state.history if h[0] == g.state.turn]
 
@@ -100,7 +96,7 @@ def test_a_dead_end_undoes_the_run_and_takes_otherwise(lone, probes):
     assert p.step.name == "after" and list(p.options) == [5, 6]
     assert _this_turn(g) == []                   # (the option taken at once is not in the history)
     assert "go" not in p.vars and len(g.state.frames) == 1
-    assert _counters(g) == {"turns": 2, "otherwise": 1}
+    assert counters(g) == {"turns": 2, "otherwise": 1}
     assert probes == []
 
 
@@ -111,7 +107,7 @@ def test_an_effect_before_the_decision_is_left_to_a_probe(lone, probes):
     p = g.state.pending
     assert p.step.name == "pick2" and list(p.options) == [1, 2]
     assert _this_turn(g) == [("go", "count", True)]
-    assert _counters(g) == {"turns": 3, "otherwise": 1, "effects": 1}     # (once: on the position, after the probe)
+    assert counters(g) == {"turns": 3, "otherwise": 1, "effects": 1}     # (once: on the position, after the probe)
     assert probes == [("go", "count")]
 
 

@@ -6,7 +6,7 @@ effect met on the way is run on a light copy, never on the position."""
 
 
 import pytest
-from helpers import past_setup, random_decisions, variant_rules
+from helpers import counters, past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -52,10 +52,6 @@ def nested(tmp_path_factory):
     return variant_rules(tmp_path_factory.mktemp("probes"), NESTED)
 
 
-def _counters(g):
-    return {k[1]: v for k, v in g.state.counters.items() if k[0] == "counter"}
-
-
 def test_a_nested_lookahead_choice_is_answered_within_one_probe(nested, monkeypatch):
     probes = []
     probe = lookahead.Lookahead._probe
@@ -70,13 +66,13 @@ def test_a_nested_lookahead_choice_is_answered_within_one_probe(nested, monkeypa
     assert p.step.name == "outer" and list(p.options) == ["a", "b", "d"]
     # one probe per option of the choice asked: none for 'mid', met inside them
     assert probes == [("outer", "a"), ("outer", "b"), ("outer", "c"), ("outer", "d")]
-    assert _counters(g) == {}                    # (the probes' effects ran on copies)
+    assert counters(g) == {}                    # (the probes' effects ran on copies)
     g.play_index(0)
     # after 'a', 'mid' keeps only 3: taken at once, with the answers the probe learnt
     p = g.state.pending
     assert p.step.name == "fin" and list(p.options) == [4, 14]
     assert probes[4:] == []
-    assert _counters(g) == {"effects": 1}
+    assert counters(g) == {"effects": 1}
     assert [(h[2], h[3], h[4]) for h in g.state.history if h[0] == g.state.turn] == \
         [("outer", "a", False), ("mid", "3", True)]
 
