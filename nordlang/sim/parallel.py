@@ -76,17 +76,37 @@ def run_tasks(tasks, jobs: int = 0, scheduler=None, total: int | None = None):
     yield from _run_pool(tasks, jobs, total)
 
 
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
 def _worker_init():
     # Ctrl-C goes to the parent, which stops the pool; workers stay quiet, and
     # end at once when the pool is stopped (not through the parent's SIGTERM handler).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _new_pool(ctx, jobs):
+    """A pool whose workers are born with Ctrl-C and SIGTERM held until
+    _worker_init has set their own handlers: a worker stopped before then
+    (a run stopped at once) would otherwise run the parent's handler in the
+    middle of its start. (The pool's own threads, made here, keep the mask:
+    a worker it starts again later is born the same way.)"""
+    if not hasattr(signal, "pthread_sigmask"):
+        return ctx.Pool(jobs, initializer=_worker_init)
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        return ctx.Pool(jobs, initializer=_worker_init)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _run_pool(tasks, jobs, total):
     import multiprocessing as mp
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    pool = ctx.Pool(jobs, initializer=_worker_init)
+    pool = _new_pool(ctx, jobs)
     pending: deque = deque()
     window = 4 * jobs
     try:
