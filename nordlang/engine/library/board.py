@@ -67,7 +67,10 @@ def _space_named(ctx, name):
 @_def("terrain", arity=(1, 1), doc="the terrain name of a space", example='terrain(s) == "sea"',
       returns="terrain")
 def _terrain(ctx, s):
-    return _per_space(ctx, ctx.rules.grid.terrain, s)
+    try:
+        return ctx.rules.grid.terrain[s]        # (_per_space's common case written out: a call less)
+    except (KeyError, TypeError):
+        return _per_space(ctx, ctx.rules.grid.terrain, s)
 
 
 @_def("has_feature", arity=(2, 2), doc="true when a space shows the named feature",
@@ -162,7 +165,8 @@ def _surroundings(ctx, s):
 
 @_def("region_of", arity=(1, 1), doc="the region id of a space (none on a structure)", example="region_of(s)")
 def _region_of(ctx, s):
-    return ctx.rules.grid.region_of.get(_space(ctx, s))
+    grid = ctx.rules.grid
+    return grid.region_of.get(s if s in grid.space_set else _space(ctx, s))
 
 
 @_def("regions", BARE, doc="every region id", example="regions")

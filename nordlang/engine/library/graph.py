@@ -21,6 +21,19 @@ from .zones import _open_spaces
       example="connected(top_row, bottom_row, player)", group="graph", args=("structure", "structure", "player"),
       returns="truth")
 def _connected(ctx, a, b, over=None):
+    if over is None and b.__class__ is str:
+        # (a space or structure and a structure, the common case: Links.connected written out)
+        links = ctx.state.links
+        mb = links.around.get(b)
+        if mb is not None:
+            if a.__class__ is tuple and len(a) == 2 and a[0].__class__ is int:
+                bit = links.masks.bit.get(a)
+                if bit is not None:
+                    return bool(bit & mb)
+            elif a.__class__ is str:
+                ma = links.around.get(a)
+                if ma is not None:
+                    return a == b or bool(ma & mb)
     grid = ctx.rules.grid
     known = grid.memo.get("collection_masks")
     if known is not None and type(over) is int and 0 <= over < ctx.rules.num_players:
