@@ -24,10 +24,11 @@ import sys
 
 from ..engine.game import canonical_option
 from ..engine.views import seen_events
-from ..explain import explain
 from ..limits import MAX_DIGITS, MAX_LINE, OverLimit, check_text
-from ..render.text import event_lines, position_lines
 from .base import Agent, register
+
+# (the renderer and the explainer are imported when a person first plays: every agent's module is
+# imported to find one by name, and a program's seat never needs them)
 
 SHOWN = 40          # options listed before each decision ('?' lists them all)
 CLEAR = "\033[2J\033[3J\033[H"    # clear the screen and its scroll-back, cursor home (a hot seat's hand-over)
@@ -56,6 +57,7 @@ class HumanAgent(Agent):
         out.flush()
 
     def choose(self, game) -> int:
+        from ..render.text import event_lines, position_lines
         rules, p = game.rules, game.state.pending
         if self.handover is not None and self.handover.get("last") != p.player:
             self._hand_over(rules.color(p.player))
@@ -181,6 +183,12 @@ def why_not(game, move: str) -> list[str]:
     if len(body) > WHY_LINES:
         out.append(f"  ... ({len(body) - WHY_LINES} more: `nord explain` shows them all)")
     return out
+
+
+def explain(game, move: str):
+    """`nord explain`'s answer for a move (explain.explain, imported on first use)."""
+    from ..explain import explain as answer
+    return answer(game, move)
 
 
 def _numbered(texts) -> str:

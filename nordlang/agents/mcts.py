@@ -131,14 +131,10 @@ class MCTSAgent(Agent):
         if not scale > 0:
             return [0.5] * len(h)            # (the logistic of 0)
         # each value against the best of the others': the best, or for the best player the second
-        # best (one player: against 0), in one pass (max(h) and max of the rest, as they compare)
-        top, second = (h[0], None) if h else (None, None)
-        for x in h[1:]:
-            if x > top:
-                top, second = x, top
-            elif second is None or x > second:
-                second = x
-        if second is None:
+        # best (one player: against 0)
+        if len(h) > 1:
+            top, second = sorted(h, reverse=True)[:2]
+        else:
             top = second = 0
         out = []
         exp = math.exp
@@ -153,8 +149,8 @@ class MCTSAgent(Agent):
 
     def _new_node(self, parent_game, index):
         g = parent_game.branch()
-        g.play_index(index)
-        if self.depth > 0 and not g.over:
+        g.machine.choose(g.state, index)        # (play_index less its checks: index is one of the parent's options)
+        if self.depth > 0 and not g.state.over:
             probe = g.branch()
             for _ in range(self.depth):
                 if probe.over:

@@ -17,31 +17,49 @@ class Copies:
     def _copy(self, light: bool):
         """The position (zones, counters, whose turn, links) in a new state;
         zones shared until `unshare` when light, else copied now."""
-        cls = self.__class__
-        s = cls.__new__(cls)
-        s.rules, s.places, s.by_owner = self.rules, self.places, self.by_owner
+        # (one attribute a statement: an assignment of four or more at once builds a tuple, and a
+        # search makes a copy of every position)
+        s = self.__class__.__new__(self.__class__)
+        s.rules = self.rules
+        s.places = self.places
+        s.by_owner = self.by_owner
         if light:
             # (the context the flow runs it in is its original's: a search's copies are run one at a
             # time, and a run refers to its state only while it runs; made once a search, not a copy)
             s.run_ctx = self.run_ctx
-            s.pools, s._mine, s.decks, s.tracks = self.pools, set(), self.decks, self.tracks
-            s.counters, s.rng, s.occupied, s.shared = self.counters, self.rng, self.occupied, True
-            s.owned, s.cells, s.lists_mine = self.owned, self.cells, set()
+            s.pools = self.pools
+            s._mine = set()
+            s.decks = self.decks
+            s.tracks = self.tracks
+            s.counters = self.counters
+            s.rng = self.rng
+            s.occupied = self.occupied
+            s.shared = True
+            s.owned = self.owned
+            s.cells = self.cells
+            s.lists_mine = set()
             if self.lists_mine is None or self.lists_mine:
                 self.lists_mine = set()      # (its decks and tracks may become the copy's too)
         else:
             s.run_ctx = None
             s._copies_of(self)
             self._mine = set()               # pool objects are now shared by both sides
-        s.free, s.free_at, s.free_view, s.free_mine = self.free, self.free_at, self.free_view, False
-        self.free_mine = False
-        s.revealed = self.revealed.copy() if self.revealed else {}
+        s.free = self.free
+        s.free_at = self.free_at
+        s.free_view = self.free_view
+        s.free_mine = self.free_mine = False
+        revealed = self.revealed
+        s.revealed = revealed.copy() if revealed else {}
         s.probing = False
-        s.player, s.turn, s.over = self.player, self.turn, self.over
-        s._links, s._occ = self._links, self._occ
+        s.player = self.player
+        s.turn = self.turn
+        s.over = self.over
+        s._links = self._links
+        s._occ = self._occ
         s.moves_made = self.moves_made
         s.version = self.version
-        s.parts, s.base = self.parts.copy(), self.base
+        s.parts = self.parts.copy()
+        s.base = self.base
         return s
 
     def clone(self, keep_log: bool = False, light: bool = False):

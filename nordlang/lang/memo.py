@@ -215,15 +215,12 @@ def _remember(key, value):
     return value
 
 
-def remembered(key):
-    """The value a primitive kept under key (a tuple that starts with the
-    primitive and holds the versions of the parts it read), or None."""
-    return _MEMO.get(key)
-
-
-def remember(key, value):
-    """Keep a primitive's value (never None) under key, in the memo of definitions' values (cleared with it)."""
-    return _remember(key, value)
+# remembered(key): the value a primitive kept under key (a tuple that starts with the primitive
+# and holds the versions of the parts it read), or None. remember(key, value): keep a primitive's
+# value (never None) under key, in the memo of definitions' values (cleared with it). (Both are the
+# functions themselves, not calls of them: primitives ask them at every value; _MEMO is never replaced.)
+remembered = _MEMO.get
+remember = _remember
 
 
 def _remember_static(key, value):
