@@ -32,6 +32,7 @@ from mcts_positions import mcts_position      # (bench/, on the path after the t
 from nordlang.agents.base import make_agent
 game, players, n, search = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1"
 rules = nordlang.load_rules(game, players)
+make_agent("mcts", 0)     # (in both runs: importing the agents is not search work)
 created, secs, choices = 0, 0.0, []
 for k in range(n):        # as bench/speed.py mcts_rate, seed 1
     g = mcts_position(nordlang, rules, k)
