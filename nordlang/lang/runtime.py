@@ -124,6 +124,39 @@ def _first_of_kind(ctx, zone, k, items, site):
     return found
 
 
+def _first_of_kind_in(ctx, pool, zone, k, items, site):
+    """_first_of_kind of a cell whose pool the caller has looked up (most
+    cells a rule looks at by kind hold a tile and a piece or two)."""
+    n = len(pool)
+    if n > SMALL:
+        return _first_of_kind(ctx, zone, k, items, site)
+    b = ctx.budget
+    left = b.left - n
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    found = None
+    for x in pool:
+        if x[0] == k:
+            if found is not None:
+                return next(x for x in items(ctx, zone) if x[0] == k)
+            found = x
+    return found
+
+
+def _amount_of_kind_in(ctx, pool, zone, k, items, amount, site):
+    """_amount_of_kind of a cell whose pool the caller has looked up."""
+    n = len(pool)
+    if n > SMALL:
+        return _amount_of_kind(ctx, zone, k, items, amount, site)
+    b = ctx.budget
+    left = b.left - n
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return sum([m for x, m in pool.items() if x[0] == k])
+
+
 def _in_slot(ctx, zone, i, slots, site):
     """first([x for j, x in slots(zone) if j == i]) (lang/lookups.py): a
     track's slot read in place; charged as the loop charges."""
@@ -223,6 +256,7 @@ _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr":
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
+            "_first_of_kind_in": _first_of_kind_in, "_amount_of_kind_in": _amount_of_kind_in,
             "_in_slot": _in_slot,
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
