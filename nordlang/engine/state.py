@@ -312,10 +312,11 @@ class State(BoardIndex, Copies):
 
     def slot_and_pool(self, track, i, key, item, taken: bool) -> None:
         """Slot i of a track (the state's own list) emptied of item into the
-        pool `key` (`taken`: take), or filled with it from the pool (put):
-        one version for the two zones' changes (as move's), the pool changed
-        in place. The effects call it only when nothing can fail: the pool
-        holds the item to give, and the item occupies no space."""
+        pool `key` (`taken`: take), or filled with it from the pool or the
+        deck `key` (put): one version for the two zones' changes (as
+        move's), the pool changed in place. The effects call it only when
+        nothing can fail: the zone holds the item to give, and the item
+        occupies no space."""
         v = self.version = hash((self.version, 5 if taken else 6, track, i, key, item))
         known = _ZONE_PARTS
         slots = known.get(track)
@@ -331,7 +332,10 @@ class State(BoardIndex, Copies):
                 parts[slots[1]] = v
             if pooled[1] is not None:
                 parts[pooled[1]] = v
-        pool = self.pools[key]
+        pool = self.pools.get(key)
+        if pool is None:                         # (a deck)
+            (self.own_list(key) if self.lists_mine is not None else self.decks[key]).remove(item)
+            return
         if key not in self._mine:
             pool = self.pools[key] = pool.copy()
             self._mine.add(key)

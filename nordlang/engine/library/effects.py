@@ -87,16 +87,17 @@ def _take(ctx, zone, i, dst):
 def _put(ctx, item, src, zone, i):
     st = ctx.state
     track = st.tracks.get(zone)
-    pool = st.pools.get(src)
-    if track is not None and i.__class__ is int and 0 <= i < len(track) and track[i] is None \
-            and pool is not None and pool.get(item, 0) > 0 and not (st.occupied and st.occupied.get(src) == item):
-        # (the common case, one change of the state: State.slot_and_pool)
-        if st.lists_mine is not None:
-            track = st.own_list(zone)
-        track[i] = item
-        st.slot_and_pool(zone, i, src, item, False)
-        st.events.append(("move", item, src, zone, 1))
-        return
+    if track is not None and i.__class__ is int and 0 <= i < len(track) and track[i] is None:
+        pool = st.pools.get(src)
+        if (item in st.decks[src] if pool is None and src in st.decks
+                else pool is not None and pool.get(item, 0) > 0 and not (st.occupied and st.occupied.get(src) == item)):
+            # (the common case, one change of the state: State.slot_and_pool)
+            if st.lists_mine is not None:
+                track = st.own_list(zone)
+            track[i] = item
+            st.slot_and_pool(zone, i, src, item, False)
+            st.events.append(("move", item, src, zone, 1))
+            return
     track = _track_to_change(ctx, zone)
     _slot(ctx, zone, track, i)
     if track[i] is not None:
