@@ -371,6 +371,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 return f"{helper}({left}, {right})"
         if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
+        if node.op in ("==", "!="):
+            return self._none_test(node, left, right, scope, local) or f"({left} {node.op} {right})"
         return f"({left} {node.op} {right})"
 
     def _Neg(self, node, scope, local):

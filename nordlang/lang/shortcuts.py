@@ -41,6 +41,20 @@ class Shortcuts:
                    (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
                    for x in (node.left, node.right))
 
+    def _none_test(self, node, left, right, scope, local):
+        """`x == none` (or !=, either side) as an identity test, given the
+        sides' code: of every value a rule makes, the same truth, without
+        the call of the value's comparison (none is a constant: that side
+        need not be computed). Else None."""
+        if self.tracing:
+            return None
+        test = "is" if node.op == "==" else "is not"
+        for value, other in ((left, node.right), (right, node.left)):
+            known, v = self._scalar(other, scope, local)
+            if known and v is None:
+                return f"({value} {test} None)"
+        return None
+
     def _argument(self, node, scope, local):
         """(node, scope, local) of the argument an inlined definition's
         parameter stands for (see _inline), else as given."""
