@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import is_not
 
 from ...board.masks import bit_layout
 from ...lang.budget import SMALL, BudgetError, charge
@@ -152,13 +153,17 @@ def _open_spaces(ctx, spaces):
     return out
 
 
+_NONES = repeat(None)       # (endless: what each slot is tested against)
+
+
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
       group="zones")
 def _slots(ctx, zone):
     track = ctx.state.tracks.get(zone)
     if track is None:
         track = _track(ctx, zone)       # (the error)
-    return tuple([(i, x) for i, x in enumerate(track) if x is not None])
+    # (the pairs of the filled slots picked in C: a rule asks a track's slots at every turn)
+    return tuple(compress(enumerate(track), map(is_not, track, _NONES)))
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
