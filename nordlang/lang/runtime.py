@@ -154,7 +154,11 @@ def _amount_of_kind_in(ctx, pool, zone, k, items, amount, site):
     b.left = left
     if left < 0:
         raise BudgetError(site[2], site[0], site[1])
-    return sum([m for x, m in pool.items() if x[0] == k])
+    total = 0
+    for x, m in pool.items():       # (a loop, not a comprehension: a few items, and no call)
+        if x[0] == k:
+            total += m
+    return total
 
 
 def _in_slot(ctx, zone, i, slots, site):
@@ -185,7 +189,11 @@ def _amount_of_kind(ctx, zone, k, items, amount, site):
     if left < 0:
         raise BudgetError(site[2], site[0], site[1])
     if its is pool:
-        return sum([n for x, n in pool.items() if x[0] == k])
+        total = 0
+        for x, n in pool.items():   # (as _amount_of_kind_in)
+            if x[0] == k:
+                total += n
+        return total
     return sum([amount(ctx, zone, x) for x in its if x[0] == k])
 
 

@@ -10,8 +10,6 @@ the whole grid `amount`, `items` and `total` count every cell.
 
 from __future__ import annotations
 
-from itertools import filterfalse
-
 from ...errors import EvalError
 from ...lang.budget import SMALL, charge
 from ...lang.memo import remember, remembered
@@ -65,7 +63,7 @@ def _filled_cells(ctx, z):
     out = remembered(key)
     if out is None:
         pools = st.pools
-        out = remember(key, tuple(filter(pools.__getitem__, cells)))   # (kept in order; those with items, picked in C)
+        out = remember(key, tuple(filter(pools.__getitem__, cells)))   # (kept in order: those with items)
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
@@ -112,7 +110,7 @@ def _bordering_anew(ctx, z, filled) -> tuple:
         new = now.difference(before_set)
         if len(now) - len(new) == len(before_set):     # (the last filled cells are all among these)
             new = tuple(sorted(new))
-            found = list(filterfalse(new.__contains__, answer))     # (a few cells: compared, not hashed)
+            found = [n for n in answer if n not in new]     # (a few cells: compared, not hashed)
             for f in new:
                 near = _NEIGHBORS.get((dims, f))
                 for n in near if near is not None else cell_neighbors(ctx, f):

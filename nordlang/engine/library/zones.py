@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress, filterfalse, repeat
-from operator import is_not
+from itertools import filterfalse
 
 from ...board.masks import bit_layout
 from ...lang.budget import SMALL, BudgetError, charge
@@ -153,17 +152,13 @@ def _open_spaces(ctx, spaces):
     return out
 
 
-_NONES = repeat(None)       # (endless: what each slot is tested against)
-
-
 @_def("slots", arity=(1, 1), doc="(index, item) for each filled slot of a track", example="slots(track)",
       group="zones")
 def _slots(ctx, zone):
     track = ctx.state.tracks.get(zone)
     if track is None:
         track = _track(ctx, zone)       # (the error)
-    # (the pairs of the filled slots picked in C: a rule asks a track's slots at every turn)
-    return tuple(compress(enumerate(track), map(is_not, track, _NONES)))
+    return tuple([(i, x) for i, x in enumerate(track) if x is not None])
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
