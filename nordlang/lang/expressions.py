@@ -333,8 +333,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             elif isinstance(table, dict) and k not in table:
                 self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),
                            hint=did_you_mean(str(k), map(str, table)))
-        return (f"_index({self.gen(node.obj, scope, local)}, {self.gen(node.key, scope, local)}, "
-                f"{self.bind(self.pos(node.key), 'p')})")
+        obj, key = self.gen(node.obj, scope, local), self.gen(node.key, scope, local)
+        pos = self.bind(self.pos(node.key), 'p')
+        if known and isinstance(table, dict):
+            return self._in_table(obj, key, pos)
+        return f"_index({obj}, {key}, {pos})"
 
     def _Attr(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)

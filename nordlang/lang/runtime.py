@@ -265,7 +265,7 @@ _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr":
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
             "_first_of_kind_in": _first_of_kind_in, "_amount_of_kind_in": _amount_of_kind_in,
-            "_in_slot": _in_slot,
+            "_in_slot": _in_slot, "_PLAIN_KEYS": frozenset({str, int}),
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),
