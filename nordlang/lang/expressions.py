@@ -141,7 +141,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             elif not self.tracing and _TUPLES.get(made_by) == len(names):
                 parts.append(f"for ({', '.join(names)}) in {it}")      # (each item is such a tuple)
             else:
-                parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
+                parts.append(f"for ({', '.join(names)}) in _unpacked({it}, {len(names)})")
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)

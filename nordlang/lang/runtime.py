@@ -79,6 +79,20 @@ def _unpack(x, n):
     return x
 
 
+def _unpacked(it, n):
+    """The items of a loop that unpacks each into n names (what _each gave):
+    a tuple or list itself when each item is a tuple of n (one pass, no
+    call an item), else the items unpacked one by one as they come
+    (_unpack: a generator, which fails where the loop's item does)."""
+    if it.__class__ is tuple or it.__class__ is list:
+        for x in it:
+            if x.__class__ is not tuple or len(x) != n:
+                break
+        else:
+            return it
+    return (_unpack(x_, n) for x_ in it)
+
+
 def _each(ctx, it, site):
     """The items of a loop's collection, in order (sets sorted), charged by
     their number; `site` is (position, width, text) of the expression that
@@ -261,6 +275,7 @@ def _ne(ctx, a, b):
 
 
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
+            "_unpacked": _unpacked,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
