@@ -110,7 +110,10 @@ def _bordering_anew(ctx, z, filled) -> tuple:
         new = now.difference(before_set)
         if len(now) - len(new) == len(before_set):     # (the last filled cells are all among these)
             new = tuple(sorted(new))
-            found = [n for n in answer if n not in new]     # (a few cells: compared, not hashed)
+            found = []
+            for n in answer:        # (a few cells: compared, not hashed; a loop, not a comprehension: no call)
+                if n not in new:
+                    found.append(n)
             for f in new:
                 near = _NEIGHBORS.get((dims, f))
                 for n in near if near is not None else cell_neighbors(ctx, f):
