@@ -310,6 +310,43 @@ class State(BoardIndex, Copies):
         if at is not None:
             self._piece_came(dst, item, at, v)
 
+    def slot_and_pool(self, track, i, key, item, taken: bool) -> None:
+        """Slot i of a track (the state's own list) emptied of item into the
+        pool `key` (`taken`: take), or filled with it from the pool or the
+        deck `key` (put): one version for the two zones' changes (as
+        move's), the pool changed in place. The effects call it only when
+        nothing can fail: the zone holds the item to give, and the item
+        occupies no space."""
+        v = self.version = hash((self.version, 5 if taken else 6, track, i, key, item))
+        known = _ZONE_PARTS
+        slots = known.get(track)
+        if slots is None:
+            slots = known[track] = _zone_parts(track)
+        pooled = known.get(key)
+        if pooled is None:
+            pooled = known[key] = _zone_parts(key)
+        parts = self.parts
+        parts[ZONES] = parts[slots[0]] = parts[pooled[0]] = v
+        if self.by_owner:
+            if slots[1] is not None:
+                parts[slots[1]] = v
+            if pooled[1] is not None:
+                parts[pooled[1]] = v
+        pool = self.pools.get(key)
+        if pool is None:                         # (a deck)
+            (self.own_list(key) if self.lists_mine is not None else self.decks[key]).remove(item)
+            return
+        if key not in self._mine:
+            pool = self.pools[key] = pool.copy()
+            self._mine.add(key)
+        have = pool.get(item, 0)
+        if taken:
+            pool[item] = have + 1
+        elif have == 1:
+            del pool[item]
+        else:
+            pool[item] = have - 1
+
     def items(self, key) -> tuple:
         """Distinct items of a pool (sorted), a deck's list, or a track's filled slots."""
         pool = self.pools.get(key)

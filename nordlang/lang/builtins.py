@@ -320,9 +320,7 @@ def _union(ctx, cs):
     if cs.__class__ is tuple and cs:
         out = _union_of_bits(cs)
         if out is not None:
-            work = len(cs)
-            for c in cs:
-                work += len(c)
+            work = len(cs) + sum(map(len, cs))
             if work > SMALL:
                 charge(ctx, work)
             return out

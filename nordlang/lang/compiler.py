@@ -171,7 +171,7 @@ class Compiler(Expressions, Statements, Checks):
             return self._deep(node)
         where = Where(self.pos(node))
         self._replayable(where, node, scope)
-        fn = self._function(f"return {src}", where)
+        fn = self._function(self._pools_once(f"return {src}"), where)
         fn.reads_flow = bool(_USES_VARS.search(src))
         fn.distinct = self._is_distinct(node, scope)
         return fn
@@ -246,7 +246,7 @@ class Compiler(Expressions, Statements, Checks):
             self.inlined = False
             self._checkable = frozenset(local.values())
             try:
-                body = self.checked_params(f"return {self.gen(tree, frozenset(), local)}")
+                body = self._pools_once(self.checked_params(f"return {self.gen(tree, frozenset(), local)}"))
             finally:
                 self._checkable = frozenset()
             where = Where(self.pos(tree), label)
@@ -271,6 +271,18 @@ class Compiler(Expressions, Statements, Checks):
             return py(ctx, *[ctx.vars[p] for p in params])
         func.body = body_from_vars
         return func.py
+
+    def _pools_once(self, body: str) -> str:
+        """An expression's body with the state's pools looked up once, first,
+        where its code reads them in a loop or often (a zone read in place
+        in a loop reads them two or three times an item). An expression changes
+        nothing, so the pools it starts with are those it ends with; a
+        thunk (a lambda, run by a primitive, perhaps on another position)
+        looks them up itself: a body with one is left as it is."""
+        reads = body.count("ctx.state.pools")
+        if self.tracing or reads < 2 or (reads < 4 and " for " not in body) or "lambda" in body:
+            return body
+        return "_pools = ctx.state.pools\n" + body.replace("ctx.state.pools", "_pools")
 
     def _function(self, body, where: Where, args=""):
         """Compile generated source into a function; a failure is placed by

@@ -141,7 +141,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             elif not self.tracing and _TUPLES.get(made_by) == len(names):
                 parts.append(f"for ({', '.join(names)}) in {it}")      # (each item is such a tuple)
             else:
-                parts.append(f"for ({', '.join(names)}) in (_unpack(x_, {len(names)}) for x_ in {it})")
+                parts.append(f"for ({', '.join(names)}) in _unpacked({it}, {len(names)})")
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
@@ -333,8 +333,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             elif isinstance(table, dict) and k not in table:
                 self.error(node.key, f"{node.obj.id} has no entry {k!r}", expected=", ".join(map(str, table)),
                            hint=did_you_mean(str(k), map(str, table)))
-        return (f"_index({self.gen(node.obj, scope, local)}, {self.gen(node.key, scope, local)}, "
-                f"{self.bind(self.pos(node.key), 'p')})")
+        obj, key = self.gen(node.obj, scope, local), self.gen(node.key, scope, local)
+        pos = self.bind(self.pos(node.key), 'p')
+        if known and isinstance(table, dict):
+            return self._in_table(obj, key, pos)
+        return f"_index({obj}, {key}, {pos})"
 
     def _Attr(self, node, scope, local):
         known, table = self._constant(node.obj, scope, local)
@@ -371,6 +374,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 return f"{helper}({left}, {right})"
         if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
+        if node.op in ("==", "!="):
+            return self._none_test(node, left, right, scope, local) or f"({left} {node.op} {right})"
         return f"({left} {node.op} {right})"
 
     def _Neg(self, node, scope, local):

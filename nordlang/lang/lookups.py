@@ -167,7 +167,11 @@ class Lookups:
         if self.fact(zone, scope, local) != CELL or not (simple or not self._iterable):
             return f"{helper}(ctx, {code}, {rest}"
         empty = "None" if helper == "_first_of_kind" else "0"
-        if not simple:        # (computed once: Python's := outside a loop's collection)
-            var = f"_cell{next(_COUNTER)}"
-            return f"({helper}(ctx, {var}, {rest} if ({var} := {code}) in ctx.state.pools else {empty})"
-        return f"({helper}(ctx, {code}, {rest} if {code} in ctx.state.pools else {empty})"
+        if self._iterable:    # (no := in a loop's collection: the cell is simple, written twice)
+            return f"({helper}(ctx, {code}, {rest} if {code} in ctx.state.pools else {empty})"
+        # (the cell's pool looked up once, and handed to the helper's pool form: runtime._in_pool)
+        n = next(_COUNTER)
+        pool, var = f"_pool{n}", code if simple else f"_cell{n}"
+        made = code if simple else f"({var} := {code})"
+        return f"({helper}_in(ctx, {pool}, {var}, {rest} if ({pool} := ctx.state.pools.get({made})) is not None " \
+               f"else {empty})"

@@ -79,6 +79,20 @@ def _unpack(x, n):
     return x
 
 
+def _unpacked(it, n):
+    """The items of a loop that unpacks each into n names (what _each gave):
+    a tuple or list itself when each item is a tuple of n (one pass, no
+    call an item), else the items unpacked one by one as they come
+    (_unpack: a generator, which fails where the loop's item does)."""
+    if it.__class__ is tuple or it.__class__ is list:
+        for x in it:
+            if x.__class__ is not tuple or len(x) != n:
+                break
+        else:
+            return it
+    return (_unpack(x_, n) for x_ in it)
+
+
 def _each(ctx, it, site):
     """The items of a loop's collection, in order (sets sorted), charged by
     their number; `site` is (position, width, text) of the expression that
@@ -124,6 +138,43 @@ def _first_of_kind(ctx, zone, k, items, site):
     return found
 
 
+def _first_of_kind_in(ctx, pool, zone, k, items, site):
+    """_first_of_kind of a cell whose pool the caller has looked up (most
+    cells a rule looks at by kind hold a tile and a piece or two)."""
+    n = len(pool)
+    if n > SMALL:
+        return _first_of_kind(ctx, zone, k, items, site)
+    b = ctx.budget
+    left = b.left - n
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    found = None
+    for x in pool:
+        if x[0] == k:
+            if found is not None:
+                return next(x for x in items(ctx, zone) if x[0] == k)
+            found = x
+    return found
+
+
+def _amount_of_kind_in(ctx, pool, zone, k, items, amount, site):
+    """_amount_of_kind of a cell whose pool the caller has looked up."""
+    n = len(pool)
+    if n > SMALL:
+        return _amount_of_kind(ctx, zone, k, items, amount, site)
+    b = ctx.budget
+    left = b.left - n
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    total = 0
+    for x, m in pool.items():       # (a loop, not a comprehension: a few items, and no call)
+        if x[0] == k:
+            total += m
+    return total
+
+
 def _in_slot(ctx, zone, i, slots, site):
     """first([x for j, x in slots(zone) if j == i]) (lang/lookups.py): a
     track's slot read in place; charged as the loop charges."""
@@ -152,7 +203,11 @@ def _amount_of_kind(ctx, zone, k, items, amount, site):
     if left < 0:
         raise BudgetError(site[2], site[0], site[1])
     if its is pool:
-        return sum([n for x, n in pool.items() if x[0] == k])
+        total = 0
+        for x, n in pool.items():   # (as _amount_of_kind_in)
+            if x[0] == k:
+                total += n
+        return total
     return sum([amount(ctx, zone, x) for x in its if x[0] == k])
 
 
@@ -220,10 +275,12 @@ def _ne(ctx, a, b):
 
 
 _RUNTIME = {"_get": _get, "_index": _index, "_mul": _mul, "_mod": _mod, "_attr": _attr, "_unpack": _unpack,
+            "_unpacked": _unpacked,
             "_ord": ordered, "_fail": _fail, "_stmt_fail": _stmt_fail, "_t": _t, "_tc": _tc, "NordError": NordError,
             "_frozenset": frozenset, "_tuple": tuple, "_next": next, "_iter": iter, "_each": _each,
             "_first_of_kind": _first_of_kind, "_amount_of_kind": _amount_of_kind,
-            "_in_slot": _in_slot,
+            "_first_of_kind_in": _first_of_kind_in, "_amount_of_kind_in": _amount_of_kind_in,
+            "_in_slot": _in_slot, "_PLAIN_KEYS": frozenset({str, int}),
             "_min2": _min2, "_max2": _max2, "_any_of": any, "_all_of": all, "_sum_of": sum, "_map": map,
             "_len_of": len, "_abs_of": abs,
             "_is_not": is_not, "_falses": repeat(False),

@@ -13,6 +13,7 @@ import operator
 
 from . import ast as A
 from .builtins import BARE, CORE
+from .runtime import _COUNTER
 
 # primitives whose values are collections of tuples of one length: a loop binds their parts without a check
 # (the first part an index)
@@ -40,6 +41,20 @@ class Shortcuts:
                    self._scalar(x, scope, local)[0] or
                    (node.op in ("==", "!=") and self._kind_of(x, scope, local) is not None)
                    for x in (node.left, node.right))
+
+    def _none_test(self, node, left, right, scope, local):
+        """`x == none` (or !=, either side) as an identity test, given the
+        sides' code: of every value a rule makes, the same truth, without
+        the call of the value's comparison (none is a constant: that side
+        need not be computed). Else None."""
+        if self.tracing:
+            return None
+        test = "is" if node.op == "==" else "is not"
+        for value, other in ((left, node.right), (right, node.left)):
+            known, v = self._scalar(other, scope, local)
+            if known and v is None:
+                return f"({value} {test} None)"
+        return None
 
     def _argument(self, node, scope, local):
         """(node, scope, local) of the argument an inlined definition's
@@ -118,8 +133,20 @@ class Shortcuts:
                 all(isinstance(v, dict) and node.name in v for v in table.values())):
             return None
         field = {k: v[node.name] for k, v in table.items()}
-        return (f"_index({self.bind(field)}, {self.gen(obj.key, scope, local)}, "
-                f"{self.bind(self.pos(obj.key), 'p')})")
+        return self._in_table(self.bind(field), self.gen(obj.key, scope, local), self.bind(self.pos(obj.key), 'p'))
+
+    def _in_table(self, table, key, pos) -> str:
+        """table[key] of a constant table (a dict), given their code: read in
+        place when the key is a text or a whole number (what tables are
+        keyed by) that the table holds, with no call; any other key (one it
+        lacks, or a value that is no key) goes to _index, for its error.
+        The same value: _index of a table is its entry. (In a loop's
+        collection, where := may not stand, and in a replay, the call.)"""
+        if self.tracing or self._iterable:
+            return f"_index({table}, {key}, {pos})"
+        k = f"_key{next(_COUNTER)}"
+        return (f"({table}[{k}] if ({k} := {key}).__class__ in _PLAIN_KEYS and {k} in {table} "
+                f"else _index({table}, {k}, {pos}))")
 
     def _owned_filter(self, node, scope, local):
         """`[s for s in occupied_spaces if owner(piece_at(s)) == p]` (either

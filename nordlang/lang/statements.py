@@ -49,7 +49,7 @@ class Statements:
             if len(names) == 1:
                 head = f"{pad}for {names[0]} in _tuple({it}):"
             else:
-                head = f"{pad}for ({', '.join(names)}) in [_unpack(x_, {len(names)}) for x_ in {it}]:"
+                head = f"{pad}for ({', '.join(names)}) in _tuple(_unpacked({it}, {len(names)})):"
             return [head + self._mark(node.iter)] + body
         if isinstance(node, A.IfStmt):
             out = []

@@ -63,7 +63,7 @@ def _filled_cells(ctx, z):
     out = remembered(key)
     if out is None:
         pools = st.pools
-        out = remember(key, tuple([c for c in cells if pools[c]]))     # (the cells are kept in order)
+        out = remember(key, tuple(filter(pools.__getitem__, cells)))   # (kept in order: those with items)
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
@@ -110,7 +110,10 @@ def _bordering_anew(ctx, z, filled) -> tuple:
         new = now.difference(before_set)
         if len(now) - len(new) == len(before_set):     # (the last filled cells are all among these)
             new = tuple(sorted(new))
-            found = [n for n in answer if n not in new]     # (a few cells: compared, not hashed)
+            found = []
+            for n in answer:        # (a few cells: compared, not hashed; a loop, not a comprehension: no call)
+                if n not in new:
+                    found.append(n)
             for f in new:
                 near = _NEIGHBORS.get((dims, f))
                 for n in near if near is not None else cell_neighbors(ctx, f):

@@ -158,7 +158,12 @@ def _slots(ctx, zone):
     track = ctx.state.tracks.get(zone)
     if track is None:
         track = _track(ctx, zone)       # (the error)
-    return tuple([(i, x) for i, x in enumerate(track) if x is not None])
+    out, i = [], 0
+    for x in track:         # (a loop, not a comprehension: no call, and a rule asks it at every turn)
+        if x is not None:
+            out.append((i, x))
+        i += 1
+    return tuple(out)
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
