@@ -138,3 +138,19 @@ def random_links(grid, seed: int, pieces: int):
     rng = random.Random(seed)
     occ = set(rng.sample(free, pieces))
     return free, rng, occ, Links(grid, frozenset(occ))
+
+
+def count_probes(monkeypatch, what=lambda machine, step, value: (step.name, value)) -> list:
+    """The lookahead probes run from now on (monkeypatch undoes the count),
+    one entry each: what(machine, step, value); the kept answers of probes
+    are cleared first, so every probe runs."""
+    from nordlang.engine import lookahead
+    asked = []
+    probe = lookahead.Lookahead._probe
+
+    def counted(self, state, step, value, ctx=None):
+        asked.append(what(self, step, value))
+        return probe(self, state, step, value, ctx)
+    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
+    lookahead._FEASIBLE.clear()
+    return asked

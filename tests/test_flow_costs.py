@@ -3,6 +3,7 @@ check that no option shows an unseen item skips only what cannot be an
 item; a lookahead choice's answers are kept under the keys every probe
 looks them up by; a machine's programs are made once per rulebook."""
 
+import pytest
 from helpers import counters, past_setup, variant_rules
 
 import nordlang
@@ -54,6 +55,22 @@ def test_a_game_that_offers_an_unseen_item_among_sets_stops_with_the_rule(tmp_pa
         assert "an item red cannot see" in str(e) and "choice 'x'" in str(e), str(e)
     else:
         raise AssertionError("the unseen card was offered")
+
+
+MANY_SETS = "[set([i]) for i in range(12)]"
+
+
+def test_a_long_list_of_sets_passes_the_check_at_c_speed(tmp_path):
+    """(Options.check_seen: a long list with no tuple holds no item)"""
+    g = nordlang.load(str(_hidden(tmp_path, MANY_SETS)))
+    assert len(g.state.pending.options) == 12
+
+
+@pytest.mark.parametrize("source", [MANY_SETS + " + theirs", "theirs + " + MANY_SETS,
+                                    MANY_SETS + " + [(1, 2, 3)] + theirs"])
+def test_an_unseen_item_among_many_options_stops_with_the_rule(tmp_path, source):
+    with pytest.raises(nordlang.NordError, match="an item red cannot see"):
+        nordlang.load(str(_hidden(tmp_path, source)))
 
 
 def test_only_choices_from_a_source_in_rules_that_hide_are_checked_for_unseen_items():

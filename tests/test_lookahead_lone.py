@@ -6,7 +6,7 @@ too, and the option is probed as before."""
 
 
 import pytest
-from helpers import counters, past_setup, random_decisions, variant_rules
+from helpers import count_probes, counters, past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -68,15 +68,7 @@ def _this_turn(g):
 
 @pytest.fixture
 def probes(monkeypatch):
-    asked = []
-    probe = lookahead.Lookahead._probe
-
-    def counted(self, state, step, value, ctx=None):
-        asked.append((step.name, value))
-        return probe(self, state, step, value, ctx)
-    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
-    lookahead._FEASIBLE.clear()
-    yield asked
+    yield count_probes(monkeypatch)
     lookahead._FEASIBLE.clear()
 
 
@@ -113,14 +105,7 @@ def test_an_effect_before_the_decision_is_left_to_a_probe(lone, probes):
 
 def test_the_same_games_as_with_a_probe_first(monkeypatch):
     rules = nordlang.load_rules(players=4)
-    probes = []
-    probe = lookahead.Lookahead._probe
-
-    def counted(self, state, step, value, ctx=None):
-        probes.append(step.name)
-        return probe(self, state, step, value, ctx)
-    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
-    lookahead._FEASIBLE.clear()
+    probes = count_probes(monkeypatch, lambda machine, step, value: step.name)
     games = [random_decisions(rules, seed) for seed in (3, 4)]
     lone_probes = probes.count("action")
     with monkeypatch.context() as m:

@@ -6,7 +6,7 @@ effect met on the way is run on a light copy, never on the position."""
 
 
 import pytest
-from helpers import counters, past_setup, random_decisions, variant_rules
+from helpers import count_probes, counters, past_setup, random_decisions, variant_rules
 
 import nordlang
 from nordlang.engine import flow, lookahead
@@ -53,14 +53,7 @@ def nested(tmp_path_factory):
 
 
 def test_a_nested_lookahead_choice_is_answered_within_one_probe(nested, monkeypatch):
-    probes = []
-    probe = lookahead.Lookahead._probe
-
-    def counted(self, state, step, value, ctx=None):
-        probes.append((step.name, value))
-        return probe(self, state, step, value, ctx)
-    monkeypatch.setattr(lookahead.Lookahead, "_probe", counted)
-    lookahead._FEASIBLE.clear()
+    probes = count_probes(monkeypatch)
     g = past_setup(nordlang.Game(nested, 1))
     p = g.state.pending
     assert p.step.name == "outer" and list(p.options) == ["a", "b", "d"]

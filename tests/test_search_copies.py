@@ -7,6 +7,8 @@ the same options, values and games as the work it replaces."""
 
 import random
 
+from helpers import count_probes
+
 import nordlang
 from nordlang.engine import lookahead, views
 
@@ -45,14 +47,7 @@ def test_a_tile_that_only_reaches_the_placement_test_is_answered_without_a_probe
     # straight; a negotiator tile meets a lookahead choice of its own: a probe runs for it.
     g = _at_tile_choice(3)
     st, m = g.state, g.machine
-    probed = []
-    real = lookahead.Lookahead._probe
-
-    def probe(self, state, step, value, ctx=None):
-        probed.append(value)
-        return real(self, state, step, value, ctx)
-    monkeypatch.setattr(lookahead.Lookahead, "_probe", probe)
-    lookahead._FEASIBLE.clear()
+    probed = count_probes(monkeypatch, lambda machine, step, value: value)
     ask = st.clone()
     m.ask_again(ask)
     negotiators = [v for v in ask.pending.options

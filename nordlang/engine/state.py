@@ -106,6 +106,23 @@ class State(BoardIndex, Copies):
         if owner is not None and self.by_owner:
             parts[owner] = v
 
+    def _zones_changed(self, a, b, v) -> None:
+        """_zone_changed of two zones changed by one step (a move: one version for both)."""
+        known = _ZONE_PARTS
+        pa = known.get(a)
+        if pa is None:
+            pa = known[a] = _zone_parts(a)
+        pb = known.get(b)
+        if pb is None:
+            pb = known[b] = _zone_parts(b)
+        parts = self.parts
+        parts[ZONES] = parts[pa[0]] = parts[pb[0]] = v
+        if self.by_owner:
+            if pa[1] is not None:
+                parts[pa[1]] = v
+            if pb[1] is not None:
+                parts[pb[1]] = v
+
     # ---- zones ----
     def _no_zone(self, key) -> EvalError:
         """The error for a key that names no zone; a per-player zone given
@@ -277,21 +294,7 @@ class State(BoardIndex, Copies):
             self.add(dst, item, n)              # (raises: one piece per space)
             return
         v = self.version = hash((self.version, 4, src, dst, item, n))
-        # (_zone_changed of both zones, written out)
-        known = _ZONE_PARTS
-        was = known.get(src)
-        if was is None:
-            was = known[src] = _zone_parts(src)
-        now = known.get(dst)
-        if now is None:
-            now = known[dst] = _zone_parts(dst)
-        parts = self.parts
-        parts[ZONES] = parts[was[0]] = parts[now[0]] = v
-        if self.by_owner:
-            if was[1] is not None:
-                parts[was[1]] = v
-            if now[1] is not None:
-                parts[now[1]] = v
+        self._zones_changed(src, dst, v)
         mine = self._mine
         if src not in mine:
             pool = pools[src] = pool.copy()
@@ -311,27 +314,16 @@ class State(BoardIndex, Copies):
             self._piece_came(dst, item, at, v)
 
     def slot_and_pool(self, track, i, key, item, taken: bool) -> None:
-        """Slot i of a track (the state's own list) emptied of item into the
-        pool `key` (`taken`: take), or filled with it from the pool or the
-        deck `key` (put): one version for the two zones' changes (as
-        move's), the pool changed in place. The effects call it only when
-        nothing can fail: the zone holds the item to give, and the item
+        """Slot i of a track emptied of item into the pool `key` (`taken`:
+        take), or filled with it from the pool or the deck `key` (put): one
+        version for the two zones' changes (as move's), the pool changed in
+        place. The effects call it only when nothing can fail: the slot is
+        as it must be, the zone holds the item to give, and the item
         occupies no space."""
+        slots = self.own_list(track) if self.lists_mine is not None else self.tracks[track]
+        slots[i] = None if taken else item
         v = self.version = hash((self.version, 5 if taken else 6, track, i, key, item))
-        known = _ZONE_PARTS
-        slots = known.get(track)
-        if slots is None:
-            slots = known[track] = _zone_parts(track)
-        pooled = known.get(key)
-        if pooled is None:
-            pooled = known[key] = _zone_parts(key)
-        parts = self.parts
-        parts[ZONES] = parts[slots[0]] = parts[pooled[0]] = v
-        if self.by_owner:
-            if slots[1] is not None:
-                parts[slots[1]] = v
-            if pooled[1] is not None:
-                parts[pooled[1]] = v
+        self._zones_changed(track, key, v)
         pool = self.pools.get(key)
         if pool is None:                         # (a deck)
             (self.own_list(key) if self.lists_mine is not None else self.decks[key]).remove(item)

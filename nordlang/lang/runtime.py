@@ -112,38 +112,24 @@ def _each(ctx, it, site):
 
 def _first_of_kind(ctx, zone, k, items, site):
     """first([x for x in items(zone) if kind(x) == k]) (lang/lookups.py): a
-    small pool read in place (the items primitive sorts a pool's items: of
-    two of kind k, the first it gives); charged as the loop charges. An
-    empty cell (no pool) holds nothing, as the primitive says. (Its start,
-    the same as _amount_of_kind's, is written out in both: a shared helper
-    called for every lookup cost 1.6% of a random game of
-    a bundled rulebook that looks up by kind at every placement.)"""
+    pool read in place (_first_of_kind_in); an empty cell (no pool) holds
+    nothing, as the primitive says; charged as the loop charges."""
     pool = ctx.state.pools.get(zone)
-    if pool is None and zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
+    if pool is not None:
+        return _first_of_kind_in(ctx, pool, zone, k, items, site)
+    if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
         return None
-    its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
-    b = ctx.budget
-    left = b.left - len(its)
-    b.left = left
-    if left < 0:
-        raise BudgetError(site[2], site[0], site[1])
-    found = None
-    for x in its:
-        if x[0] == k:
-            if its is not pool:
-                return x
-            if found is not None:
-                return next(x for x in items(ctx, zone) if x[0] == k)
-            found = x
-    return found
+    return _first_listed(ctx, items(ctx, zone), k, site)
 
 
 def _first_of_kind_in(ctx, pool, zone, k, items, site):
-    """_first_of_kind of a cell whose pool the caller has looked up (most
-    cells a rule looks at by kind hold a tile and a piece or two)."""
+    """_first_of_kind of a zone whose pool the caller has looked up (most
+    cells a rule looks at by kind hold a tile and a piece or two): a small
+    pool read in place (the items primitive sorts a pool's items: of two
+    of kind k, the first it gives)."""
     n = len(pool)
     if n > SMALL:
-        return _first_of_kind(ctx, zone, k, items, site)
+        return _first_listed(ctx, items(ctx, zone), k, site)
     b = ctx.budget
     left = b.left - n
     b.left = left
@@ -158,11 +144,35 @@ def _first_of_kind_in(ctx, pool, zone, k, items, site):
     return found
 
 
+def _first_listed(ctx, its, k, site):
+    """The first of kind k of a zone's items as the primitive lists them."""
+    b = ctx.budget
+    left = b.left - len(its)
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    for x in its:
+        if x[0] == k:
+            return x
+    return None
+
+
+def _amount_of_kind(ctx, zone, k, items, amount, site):
+    """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/lookups.py):
+    a pool read in place (_amount_of_kind_in), an empty cell's 0; charged as the loop charges."""
+    pool = ctx.state.pools.get(zone)
+    if pool is not None:
+        return _amount_of_kind_in(ctx, pool, zone, k, items, amount, site)
+    if zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
+        return 0
+    return _amount_listed(ctx, zone, items(ctx, zone), k, amount, site)
+
+
 def _amount_of_kind_in(ctx, pool, zone, k, items, amount, site):
-    """_amount_of_kind of a cell whose pool the caller has looked up."""
+    """_amount_of_kind of a zone whose pool the caller has looked up."""
     n = len(pool)
     if n > SMALL:
-        return _amount_of_kind(ctx, zone, k, items, amount, site)
+        return _amount_listed(ctx, zone, items(ctx, zone), k, amount, site)
     b = ctx.budget
     left = b.left - n
     b.left = left
@@ -173,6 +183,16 @@ def _amount_of_kind_in(ctx, pool, zone, k, items, amount, site):
         if x[0] == k:
             total += m
     return total
+
+
+def _amount_listed(ctx, zone, its, k, amount, site):
+    """The amount of kind k in a zone whose items the primitive listed."""
+    b = ctx.budget
+    left = b.left - len(its)
+    b.left = left
+    if left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return sum([amount(ctx, zone, x) for x in its if x[0] == k])
 
 
 def _in_slot(ctx, zone, i, slots, site):
@@ -188,27 +208,6 @@ def _in_slot(ctx, zone, i, slots, site):
     if its is None and i.__class__ is int:
         return track[i] if 0 <= i < len(track) else None     # (an empty slot holds None: no such pair)
     return next((x for j, x in (its if its is not None else enumerate(track)) if x is not None and j == i), None)
-
-
-def _amount_of_kind(ctx, zone, k, items, amount, site):
-    """sum(amount(zone, x) for x in items(zone) if kind(x) == k) (lang/lookups.py):
-    a small pool read in place, an empty cell's 0; charged as the loop charges."""
-    pool = ctx.state.pools.get(zone)
-    if pool is None and zone.__class__ is tuple and len(zone) == 4 and zone[0] in ctx.rules.grid_zones:
-        return 0
-    its = items(ctx, zone) if pool is None or len(pool) > SMALL else pool
-    b = ctx.budget
-    left = b.left - len(its)
-    b.left = left
-    if left < 0:
-        raise BudgetError(site[2], site[0], site[1])
-    if its is pool:
-        total = 0
-        for x, n in pool.items():   # (as _amount_of_kind_in)
-            if x[0] == k:
-                total += n
-        return total
-    return sum([amount(ctx, zone, x) for x in its if x[0] == k])
 
 
 def _min2(ctx, a, b, site):

@@ -64,11 +64,7 @@ def _take(ctx, zone, i, dst):
     track = st.tracks.get(zone)
     item = track[i] if track is not None and i.__class__ is int and 0 <= i < len(track) else None
     if item is not None and dst in st.pools and item[0] not in ctx.rules.occupying:
-        # (the common case, one change of the state: State.slot_and_pool)
-        if st.lists_mine is not None:
-            track = st.own_list(zone)
-        track[i] = None
-        st.slot_and_pool(zone, i, dst, item, True)
+        st.slot_and_pool(zone, i, dst, item, True)       # (the common case, one change of the state)
         st.events.append(("move", item, zone, dst, 1))
         return
     track = _track_to_change(ctx, zone)
@@ -91,11 +87,7 @@ def _put(ctx, item, src, zone, i):
         pool = st.pools.get(src)
         if (item in st.decks[src] if pool is None and src in st.decks
                 else pool is not None and pool.get(item, 0) > 0 and not (st.occupied and st.occupied.get(src) == item)):
-            # (the common case, one change of the state: State.slot_and_pool)
-            if st.lists_mine is not None:
-                track = st.own_list(zone)
-            track[i] = item
-            st.slot_and_pool(zone, i, src, item, False)
+            st.slot_and_pool(zone, i, src, item, False)  # (the common case, one change of the state)
             st.events.append(("move", item, src, zone, 1))
             return
     track = _track_to_change(ctx, zone)
