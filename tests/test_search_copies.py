@@ -117,8 +117,17 @@ def test_a_search_copy_runs_on_its_games_machine_and_plays_as_a_clone():
     assert g.legal_moves() == g.clone().legal_moves()
 
 
+def _full_turn_start(g):
+    """Full snapshots of each turn's start from now on (as a scenario keeps them), to the next turn's."""
+    g.machine.keep_turn_start = True
+    turn, r = g.state.turn, random.Random(4)
+    while g.state.turn == turn:
+        g.play_index(r.randrange(len(g.legal_moves())))
+    return g
+
+
 def test_a_turns_start_shares_the_zones_until_the_next_effect():
-    g = _nord()
+    g = _full_turn_start(_nord())
     st = g.state
     start = st.turn_start
     assert start is not None and st.shared and start.pools is st.pools

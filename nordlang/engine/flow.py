@@ -22,7 +22,16 @@ from ..lang.budget import Budget
 from ..lang.compiler import Ctx
 from ..lang.reads import TURN
 from .chance import roll
-from .frames import Frame, Pending, _InPlace, option_text, record_choice, turn_start  # noqa: F401  (the flow's parts, named from here too)
+from .frames import (  # noqa: F401  (the flow's parts, named from here too)
+    Frame,
+    Pending,
+    _InPlace,
+    occupancy_at_start,
+    occupancy_is_enough,
+    option_text,
+    record_choice,
+    turn_start,
+)
 from .lookahead import Lookahead
 from .loops import loop_step
 from .options import Options
@@ -65,6 +74,8 @@ class Machine(Lookahead, Options):
         # Stops a scenario asks for (a game never sets them, so its moves and replays are unchanged):
         self.ask_forced = frozenset()   # choices asked even with one option (True: every choice)
         self._keep_turn_start = rules.uses_turn_start    # a snapshot of each turn's start (at_turn_start)
+        # ... made by: only the occupancy when that is all the rules' at_turn_start reads
+        self._snapshot = occupancy_at_start if self._keep_turn_start and occupancy_is_enough(rules) else turn_start
         self._turn_stop = None          # "quiet": stop when a turn in which nobody decided ends;
                                         # "always": stop when the flow being run ends (a triggered flow)
         self._next_turns()
@@ -81,6 +92,7 @@ class Machine(Lookahead, Options):
     @keep_turn_start.setter
     def keep_turn_start(self, keep) -> None:
         self._keep_turn_start = keep
+        self._snapshot = turn_start         # (a scenario's expectations may read anything of it)
         self._next_turns()
 
     @property
@@ -126,7 +138,7 @@ class Machine(Lookahead, Options):
                 state.player = rules.next_player(Ctx(state, rules, None, budget))
         state.turn += 1
         state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
-        state.turn_start = turn_start(state) if self._keep_turn_start else None
+        state.turn_start = self._snapshot(state) if self._keep_turn_start else None
         state.frames = [Frame(self.turn_program, {})]
 
     def run(self, state, probe=False, stop=False, work=None):
@@ -201,7 +213,7 @@ class Machine(Lookahead, Options):
                             p = state.player = (state.player + 1) % rules.num_players
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
-                            state.turn_start = turn_start(state) if self._keep_turn_start else None
+                            state.turn_start = self._snapshot(state) if self._keep_turn_start else None
                             fr = Frame(self.turn_program, {})
                             frames.append(fr)
                             code = fr.code

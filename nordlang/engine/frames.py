@@ -4,7 +4,13 @@ options and their texts (see flow.py)."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import re
+import weakref
+
+from ..lang import ast as A
+from .board_index import BoardIndex
 
 
 # ---------------- frames ----------------
@@ -157,6 +163,99 @@ def turn_start(state):
     state.shared = True
     state._mine = set()          # (its pools are the copy's too: changed in place by neither)
     return s
+
+
+class OccupancyAtStart(BoardIndex):
+    """A turn's start that keeps only the board's occupancy (with the
+    connection graph and owners' masks made from it): all that rules whose
+    at_turn_start asks only of connections read (`occupancy_is_enough`).
+    The full snapshot (turn_start) costs the position a copy of every zone
+    table at its next effect and of each zone it then changes; this one
+    copies the occupancy alone. It is never changed."""
+
+    __slots__ = ("rules", "places", "by_owner", "occupied", "_links", "_occ", "owned", "free", "free_at",
+                 "free_view", "free_mine", "version", "parts", "base", "player", "turn", "over", "frames",
+                 "pending", "probing", "rng", "turn_start", "run_ctx")
+
+    def __getattr__(self, name):
+        raise AttributeError(f"a turn's start keeps only the board's occupancy (all this rulebook's "
+                             f"at_turn_start reads), not {name!r}")
+
+    def fresh_copy(self) -> OccupancyAtStart:
+        """The same position under a version of its own (a sample's: samples.py)."""
+        s = occupancy_at_start(self)
+        s.version = hash(("fresh start", next(_FRESH)))
+        s.parts, s.base = {}, s.version
+        return s
+
+
+def occupancy_at_start(state) -> OccupancyAtStart:
+    """The position's occupancy as the turn begins (turn_start's thin form)."""
+    s = OccupancyAtStart.__new__(OccupancyAtStart)
+    s.rules = state.rules
+    s.places = state.places
+    s.by_owner = state.by_owner
+    s.occupied = state.occupied.copy()
+    s._links = state._links          # (a graph is never changed: the position's next is a new one)
+    s._occ = state._occ
+    s.owned = s.free = s.free_at = s.free_view = None     # (made from the occupancy if asked)
+    s.free_mine = False
+    s.version = state.version
+    s.parts = state.parts.copy()
+    s.base = state.base
+    s.player = state.player
+    s.turn = state.turn
+    s.over = state.over
+    s.frames, s.pending, s.probing, s.rng, s.turn_start, s.run_ctx = [], None, False, None, None, None
+    return s
+
+
+_FRESH = itertools.count()
+
+# the primitives that read the position only through its occupancy (the pieces on the board's spaces)
+_OF_OCCUPANCY = frozenset({"connected", "connected_pairs"})
+
+
+def occupancy_is_enough(rules) -> bool:
+    """Whether each at_turn_start of the rulebook asks only a primitive that
+    reads the occupancy, of constants (at_turn_start(connected_pairs("x"))),
+    and no occupying piece can be hidden (a sample deals the occupancy anew
+    then): a turn's start may then be an OccupancyAtStart. Worked out once a rulebook."""
+    known = _ENOUGH.get(rules)
+    if known is None:
+        known = _ENOUGH[rules] = _occupancy_is_enough(rules)
+    return known
+
+
+_ENOUGH: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _occupancy_is_enough(rules) -> bool:
+    if "conceal" in rules.names.primitives or rules.occupying & rules.face_down:
+        return False
+    found = 0
+    for _path, tree, _locate in rules.trees:
+        for node in _nodes(tree):
+            if node.__class__ is A.Call and node.func.__class__ is A.Name and node.func.id == "at_turn_start":
+                found += 1
+                asked = node.args[0] if len(node.args) == 1 and node.gen is None else None
+                if not (asked.__class__ is A.Call and asked.func.__class__ is A.Name
+                        and asked.func.id in _OF_OCCUPANCY and asked.gen is None
+                        and all(a.__class__ is A.Const for a in asked.args)):
+                    return False
+    return found > 0
+
+
+def _nodes(tree):
+    """Every syntax node of a tree (its fields' nodes, in tuples too)."""
+    todo = [tree]
+    while todo:
+        n = todo.pop()
+        if isinstance(n, A.Node):
+            yield n
+            todo.extend(getattr(n, f.name) for f in dataclasses.fields(n))
+        elif isinstance(n, (tuple, list)):
+            todo.extend(n)
 
 
 def record_choice(state, who, name, text, forced) -> int:

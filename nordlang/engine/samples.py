@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from .frames import OccupancyAtStart
 from .program import Choice
 from .rng import Rng
 from .views import _is_item, _places, _zone_seen
@@ -187,7 +188,9 @@ def sample(state, viewer, seed: int, resample_choice=None):
     if state.rules.hidden_information and viewer is not None:
         if _resample(s, viewer, rng, _bound_items(state)):
             _reoccupy(s)
-        if s.turn_start is not None:
+        if s.turn_start.__class__ is OccupancyAtStart:
+            s.turn_start = s.turn_start.fresh_copy()    # (no hidden piece on the board: nothing to deal anew)
+        elif s.turn_start is not None:
             start = s.turn_start.clone()
             if _resample(start, viewer, Rng(seed)):
                 _reoccupy(start)
