@@ -5,9 +5,12 @@ flow's Machine (flow.py), with the step errors its loops share."""
 
 from __future__ import annotations
 
+import weakref
+
 from ..errors import EvalError, RulesError, describe_value
 from ..lang.builtins import ordered
 from ..lang.compiler import Ctx
+from ..lang.memo import by_position
 from .frames import option_text
 from .views import unseen_option
 
@@ -23,7 +26,7 @@ class Options:
         if ctx is None:
             ctx = self._ctx(state, fr)
         if not step.alternatives:
-            return self.from_source(step, step.source(ctx))
+            return self.from_source(step, (_listing(step) if step.lookahead else step.source)(ctx))
         vals = [a.label for a in step.alternatives if a.when is None or a.when(ctx)]
         if step.optional is not None and None not in vals:
             vals.insert(0, None)
@@ -81,6 +84,20 @@ class Options:
         fr.vars[step.name] = value
         if step.alternatives:
             fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
+
+def _listing(step):
+    """A lookahead choice's 'from', memoised by the position when it reads no
+    flow variable: its probes list it again for each option of the choice
+    before it that leads there (two tiles that both lead to it), and the
+    flow lists it once more when it is asked."""
+    listing = _LISTINGS.get(step)
+    if listing is None:
+        listing = _LISTINGS[step] = by_position(step.source)
+    return listing
+
+
+_LISTINGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # choice step -> its listing
+
 
 def _collection(value, step, what):
     """The items of a step's collection, in order; none, a number or a truth
