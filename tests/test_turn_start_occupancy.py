@@ -79,4 +79,3 @@ def test_rules_that_read_more_of_the_turns_start_keep_it_whole(tmp_path, monkeyp
     while g.state.turn < 3:
         g.play_index(r.randrange(len(g.legal_moves())))
     assert type(g.state.turn_start) is State
-
