@@ -85,6 +85,7 @@ class Options:
         if step.alternatives:
             fr.pc = fr.code[fr.pc - 1].targets[value]     # (the choice is the instruction just run)
 
+
 def _listing(step):
     """A lookahead choice's 'from', memoised by the position when it reads no
     flow variable: its probes list it again for each option of the choice
