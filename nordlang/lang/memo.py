@@ -16,7 +16,7 @@ from .builtins import AGG, EFFECT, LAZY
 from .lookups import is_lookup
 from .names import Names
 from .parser import parse
-from .reads import ArgPart, key_parts
+from .reads import ArgPart, AroundPart, key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their
@@ -122,7 +122,10 @@ class Func:
 # (which changes when the position changes past what parts say) and each
 # part's version (None while the part is as it was at `base`), a part an
 # argument chooses (reads.ArgPart) asked of the argument; or, for a
-# definition that reads everything, the state's version.
+# definition that reads everything, the state's version. A part that is a
+# value (reads.AroundPart: a mask of the connection graph) is asked as it
+# is, and a key of such parts alone needs no `base`: it holds in any
+# position, of any copy, where they are the same.
 _CALL = """
 def call(ctx{params}):
     st = ctx.state
@@ -143,6 +146,9 @@ _TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * ta
 
 def _version_of(i, part) -> str:
     """The source of the version of key part i (`r{i}` in the call's globals: a part or a zone's name)."""
+    if part.__class__ is AroundPart:
+        a = f"a{part.index}"
+        return f"(L[{a}] if {a} in L else (st.version,))"
     if not isinstance(part, ArgPart):
         return f"g(r{i})"
     if part.name is None:     # (reads.owner_part, written out)
@@ -159,9 +165,13 @@ def _memo_call(f, py, reads, nparams, trial=None):
     if reads is None:
         get, versions = "", "st.version"
     else:
-        get = "g = st.parts.get\n    " if reads else ""
+        by_version = [r for r in reads if r.__class__ is not AroundPart]
+        get = "g = st.parts.get\n    " if by_version else ""
+        if len(by_version) < len(reads):
+            get += "L = st.links.around\n    "
         env.update({f"r{i}": r.name if isinstance(r, ArgPart) else r for i, r in enumerate(reads)})
-        versions = "".join(["st.base"] + [", " + _version_of(i, r) for i, r in enumerate(reads)])
+        versions = ", ".join((["st.base"] if by_version or not reads else [])
+                             + [_version_of(i, r) for i, r in enumerate(reads)])
     count = answered = decide = ""
     if trial is not None:
         env["tally"], env["memoised"] = trial

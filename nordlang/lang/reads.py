@@ -24,6 +24,7 @@ everything (ALL: the whole position's version, as if nothing were known).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import NordError
@@ -36,6 +37,7 @@ ZONES = ("zones",)             # every zone (a change to any zone changes it)
 OCCUPANCY = ("occupancy",)     # which pieces stand on the board's spaces
 TURN = ("turn",)               # whose turn, and its number
 _ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
+_LINKED_ARGS = ("linked arguments",)   # (in READS) connected's: see Reader._linked
 
 # What the primitives that read the position read (each is a part, or _ZONE_ARG).
 # A primitive that reads the position and is not listed reads ALL.
@@ -49,6 +51,10 @@ READS = {
     "counter": (("counter", "counter"),),
     "player": (TURN,), "turn": (TURN,),
     "cell": (), "grid_of": (),          # (they read the rulebook's grids only)
+    # (the connection graph is made of the occupancy: its linking pieces, and the owners' masks)
+    "connected": (_LINKED_ARGS,), "connected_pairs": (OCCUPANCY,), "component": (OCCUPANCY,),
+    "linked_structures": (OCCUPANCY,), "frontier": (OCCUPANCY,), "shortest_paths": (OCCUPANCY,),
+    "occupied_by": (OCCUPANCY,), "groups": (OCCUPANCY,),
 }
 
 # The effects that change a zone in place and say so by State.touch(effect, zone, ...).
@@ -89,18 +95,32 @@ class ElemPart(NamedTuple):
     index: int
 
 
+@dataclass(frozen=True)
+class AroundPart:
+    """The components of the connection graph that touch the structure
+    argument `index` names (board/graph.py Links.around): a memo key asks
+    their mask itself, a value, not a version (so it holds in any position
+    where the mask is the same); for an argument that is no structure, the
+    position's version. (Not a NamedTuple: it must never equal an ElemPart.)"""
+
+    index: int
+
+
 def _is_zone_part(p) -> bool:
-    return p.__class__ is not tuple      # (a name, None, an ArgPart or ElemPart; the others are plain tuples)
+    # (a name, None, an ArgPart or ElemPart; the others are plain tuples, or an AroundPart)
+    return p.__class__ is not tuple and p.__class__ is not AroundPart
 
 
 # What the text shows of a value, as far as zones go (None: nothing):
 #   ("param", k)   parameter k itself          ("elem", k)    an item of parameter k
 #   ("zone", part) a zone (or cell) of a part  ("each", desc) a collection of such values
-#   ("const", v)   a constant
+#   ("const", v)   a constant                  SPACE          a space of the board
 _CONSTS = (int, str, bool, float, type(None))
 # primitives whose value is a zone or cells of the zone (or space) their first argument is of
 _SAME_ZONE = {"cell": "zone", "grid_of": "zone", "filled_cells": "each", "bordering_cells": "each", "neighbors": "each"}
 _SAME_ITEMS = {"set", "list", "sorted", "first"}     # ... whose value holds (first: is) items of their argument
+SPACE = ("space",)
+_SPACES = {"surroundings", "region_spaces"}          # ... whose value is spaces of the board
 
 
 class Reader:
@@ -123,9 +143,24 @@ class Reader:
             if part == _ZONE_ARG:
                 arg = node.args[0] if node is not None and node.args else None
                 out.add(part_of(self.desc(arg)) if arg is not None else ZONES)
+            elif part == _LINKED_ARGS:
+                out |= self._linked(node)
             else:
                 out.add(part)
         return out
+
+    def _linked(self, node) -> set:
+        """What connected(a, b) reads: for a space and a structure, whether
+        the space is in a component that touches the structure, and so the
+        structure's AroundPart when an argument names it (and the other is
+        a parameter too, or a space); else the occupancy (the graph's
+        components, or with `over` its player's pieces)."""
+        args = node.args if node is not None else ()
+        ds = [self.desc(a) for a in args]
+        if len(ds) != 2 or ds == [SPACE, SPACE] or not all(
+                d == SPACE or d is not None and d[0] == "param" for d in ds):
+            return {OCCUPANCY}
+        return {AroundPart(d[1]) for d in ds if d != SPACE}
 
     def desc(self, node):
         """What the text shows of the value of node (see above), or None."""
@@ -178,6 +213,8 @@ class Reader:
         if n in _SAME_ZONE:
             zone = ("zone", part_of(self.desc(node.args[0])))
             return zone if _SAME_ZONE[n] == "zone" else ("each", zone)
+        if n in _SPACES:
+            return ("each", SPACE)
         if n in _SAME_ITEMS and len(node.args) == 1:
             item = elements_of(self.desc(node.args[0]))
             return item if n == "first" or item is None else ("each", item)
@@ -226,6 +263,8 @@ def part_of(d):
         return ElemPart(d[1])
     if tag == "const":
         return zone_part(d[1])
+    if d == SPACE:
+        return None                 # (the board's places)
     return ZONES                    # (a collection: no zone, it fails as one)
 
 
@@ -257,6 +296,9 @@ def substitute(d, args):
         return part_of(a) if d.name is None else owned(d.name, a)
     if isinstance(d, ElemPart):
         return part_of(elements_of(_arg(args, d.index)))
+    if d.__class__ is AroundPart:
+        a = _arg(args, d.index)
+        return AroundPart(a[1]) if a is not None and a[0] == "param" else OCCUPANCY
     if d.__class__ is not tuple or not d or d[0].__class__ is not str:
         return d                    # (a zone's name, the board's places: the same at any call)
     tag = d[0]
