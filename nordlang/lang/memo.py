@@ -33,6 +33,7 @@ _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
 _TRIAL = 500                # calls that decide whether a definition's memo pays (_make_trial)
 _PAYS = 5                   # ... it pays when at least 1 call in _PAYS finds its value there
+_REPEATS = 20               # ... else its last value kept alone pays when 1 call in _REPEATS asks it again
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
 _MISSING = object()
@@ -138,10 +139,22 @@ def call(ctx{params}):
         hit = _remember(key, py(ctx{params}))
     {answered}{decide}return hit
 """
+# The call that keeps only the last key and value (see _make_trial), keyed alike.
+_LAST = """
+def call(ctx{params}):
+    st = ctx.state
+    {get}key = (f, {args}{versions})
+    if key == kept[0]:
+        return kept[1]
+    hit = kept[1] = py(ctx{params})
+    kept[0] = key
+    return hit
+"""
 _CODE: dict = {}            # source -> its code
-_TRIAL_COUNT = "tally[0] += 1\n    "
+_TRIAL_COUNT = "tally[0] += 1\n    if key == tally[3]:\n        tally[2] += 1\n    tally[3] = key\n    "
 _TRIAL_ANSWERED = "else:\n        tally[1] += 1\n    "
-_TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else py\n    "
+_TRIAL_DECIDE = ("if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else "
+                 "last if _REPEATS * tally[2] >= tally[0] else py\n        tally[3] = None\n    ")
 
 
 def _version_of(i, part) -> str:
@@ -157,11 +170,12 @@ def _version_of(i, part) -> str:
     return f"g((r{i}, a{part.index}))"
 
 
-def _memo_call(f, py, reads, nparams, trial=None):
+def _memo_call(f, py, reads, nparams, trial=None, last=False):
     """f's memoised call, keyed by `reads` (reads.key_parts; None: the state's
-    version); with `trial` (the tally and the call it settles on) the call on trial."""
+    version); with `trial` (the tally and the calls it settles on) the call on
+    trial; with `last`, the call that keeps its last value only."""
     env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
-           "_TRIAL": _TRIAL, "_PAYS": _PAYS}
+           "_TRIAL": _TRIAL, "_PAYS": _PAYS, "_REPEATS": _REPEATS, "kept": [None, None]}
     if reads is None:
         get, versions = "", "st.version"
     else:
@@ -174,13 +188,13 @@ def _memo_call(f, py, reads, nparams, trial=None):
                              + [_version_of(i, r) for i, r in enumerate(reads)])
     count = answered = decide = ""
     if trial is not None:
-        env["tally"], env["memoised"] = trial
+        env["tally"], env["memoised"], env["last"] = trial
         count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
     params = "".join(f", a{i}" for i in range(nparams))
     # (one argument is the key's second item, several a tuple of them: a key's shape is its definition's)
     args = "" if nparams == 0 else "a0, " if nparams == 1 else "(" + "".join(f"a{i}, " for i in range(nparams)) + "), "
-    src = _CALL.format(params=params, args=args, get=get,
-                       versions=versions, count=count, answered=answered, decide=decide)
+    src = (_LAST if last else _CALL).format(params=params, args=args, get=get,
+                                            versions=versions, count=count, answered=answered, decide=decide)
     code = _CODE.get(src)
     if code is None:
         code = _CODE[src] = compile(src, "<memoised call>", "exec")     # (a few shapes: compiled once each)
@@ -189,16 +203,23 @@ def _memo_call(f, py, reads, nparams, trial=None):
 
 
 def _make_trial(f, py, reads):
-    """(tally, memoised call) for f's memoised call on trial: its first
-    _TRIAL calls count how often the memo answers; under 1 in 5, calls go
-    straight to the code from then on (a definition asked once per
+    """(tally, memoised call, last-value call) for f's memoised call on
+    trial: its first _TRIAL calls count how often the memo answers (and
+    how often the key is the last call's); under 1 in 5, calls go
+    straight to the code from then on, or, when 1 call in _REPEATS or more
+    asks what the last one did, to a call that keeps the last value alone
+    (a test, then a choice's options, asking one value twice of a position
+    the game leaves at once: a key and a comparison a call, no memo
+    entry; 1 in 20 rather than never saves N% of a bundled game's random
+    games' instructions) (a definition asked once per
     position, like the options of a random player's choice, was only paying
     for its memo; a small definition whose memo answers 1 call in 8, as one
     keyed by a cell may, still costs more in keys and stores than it saves:
     1 in 5 saves 2.4% of the instructions of a bundled game's random games
     over 1 in 10, and 1% of another's mcts positions, where 1 in 3 costs
     1.5% more). The values are the same either way: only the time differs."""
-    return [0, 0], _memo_call(f, py, reads, len(f.params))
+    return ([0, 0, 0, None], _memo_call(f, py, reads, len(f.params)),
+            _memo_call(f, py, reads, len(f.params), last=True))
 
 
 def by_position(fn):
