@@ -1,8 +1,10 @@
-"""Reads of the connection graph (lang/reads.py AroundPart): a definition
-that asks whether spaces link to a structure its argument names is
-memoised by the mask of the components touching that structure, a value
-rather than a version, so its value outlives pieces placed elsewhere (and
-serves any position where the mask is the same); and a definition whose
+"""Reads of the connection graph (lang/reads.py AroundPart, RingPart): a
+definition that asks whether spaces link to a structure its argument
+names is memoised by the mask of the components touching that structure,
+and one that asks which spaces around its argument are occupied by the
+mask of those, values rather than versions, so its value outlives pieces
+placed elsewhere (and serves any position where the masks are the same);
+and a definition whose
 memo does not pay but which is asked twice in a row keeps its last value
 (lang/memo.py _make_trial)."""
 
@@ -13,7 +15,7 @@ import nordlang
 from nordlang.board.masks import bit_layout
 from nordlang.lang import memo
 from nordlang.lang.compiler import Ctx
-from nordlang.lang.reads import OCCUPANCY, ZONES, AroundPart, ElemPart, key_parts, read_set
+from nordlang.lang.reads import OCCUPANCY, ZONES, AroundPart, ElemPart, RingPart, key_parts, read_set
 from nordlang.rules import build
 
 _DEFINES = {
@@ -24,6 +26,8 @@ _DEFINES = {
     "via(s)": "near(s) + 1",                                                  # a caller, of its argument
     "fixed": 'near(first(structures("settlement")))',                         # ... of a constant
     "both(s)": 'near(s) + len(items(first(structures("settlement"))))',       # and every zone
+    "busy(s)": "count(w for w in surroundings(s) if occupied(w))",            # the spaces around it
+    "whose(s)": "count(w for w in surroundings(s) if piece_at(w) != none)",   # (which piece: the occupancy)
 }
 
 
@@ -45,7 +49,9 @@ def test_connected_reads_the_structure_argument_s_components(monkeypatch, tmp_pa
     assert read_set(funcs["via"]) == (AroundPart(0),)
     assert read_set(funcs["fixed"]) == (OCCUPANCY,)
     assert set(read_set(funcs["both"])) == {AroundPart(0), ZONES}       # (no zone's part: kept beside ZONES)
-    assert read_set(funcs["food"]) == (AroundPart(0),)                # the rulebook's own
+    assert read_set(funcs["busy"]) == (RingPart(0),)
+    assert read_set(funcs["whose"]) == (OCCUPANCY,)
+    assert read_set(funcs["food"]) == (AroundPart(0), RingPart(0))     # the rulebook's own
     # (never an ElemPart, which a NamedTuple of one field would equal; never dropped with the zones' parts)
     assert AroundPart(0) != ElemPart(0) and key_parts(funcs["reach"]) == (OCCUPANCY, ZONES)
 
@@ -70,9 +76,10 @@ def test_a_value_outlives_pieces_placed_away_from_the_structure(monkeypatch, tmp
     st, grid = g.state, rules.grid
     mk = bit_layout(grid)
     call, asked = _counting(rules.names.funcs["near"])
+    busy, counted = _counting(rules.names.funcs["busy"])
     ctx = Ctx(st, rules)
     s = rules.structures_by_kind["settlement"][0]
-    value = call(ctx, s)
+    value, taken = call(ctx, s), busy(ctx, s)
     piece = (sorted(rules.linking)[0], 0)
     around = st.links.around[s]
     halo = mk.spread(around | mk.faces[s][1]) | around | mk.faces[s][1]
@@ -81,12 +88,21 @@ def test_a_value_outlives_pieces_placed_away_from_the_structure(monkeypatch, tmp
     st.add(far, piece)                                  # a new position, another occupancy: the same mask
     assert st.links.around[s] == around
     assert call(ctx, s) == value and len(asked) == 1    # answered by the memo
+    assert busy(ctx, s) == taken and len(counted) == 1
     near = next(f for f in mk.faces[s][0] if f not in st.occupied)
     st.add(near, piece)                                 # a piece on a port face joins the structure's components
     assert call(ctx, s) == rules.names.funcs["near"].py(ctx, s) == value + 1 and len(asked) == 2
+    assert busy(ctx, s) == taken + 1 and len(counted) == 2
     st.remove(near, piece)                              # the mask as it was: the value kept for it
     assert call(ctx, s) == value and len(asked) == 2
     assert call(ctx, far) == rules.names.funcs["near"].py(ctx, far) and len(asked) == 3    # (a space: no mask)
+    # the mask of the occupied spaces around: the linking pieces', or (when some occupy
+    # without linking) made from the occupancy
+    st.add(near, piece)
+    want = sum(mk.bit[w] for w in grid.ring[grid.structures[s].space] if w in st.occupied)
+    assert want and st.ring_taken(s) == want == st.ring_taken(grid.structures[s].space)
+    monkeypatch.setattr(rules, "linking", frozenset())
+    assert st.ring_taken(s) == want and st.ring_taken("no such place") == (st.version,)
 
 
 def test_a_value_asked_again_at_once_is_kept_alone(monkeypatch):
@@ -109,14 +125,3 @@ def test_a_value_asked_again_at_once_is_kept_alone(monkeypatch):
     assert [f.call(ctx, 7), f.call(ctx, 7), f.call(ctx, 8), f.call(ctx, 7)] == [14, 14, 16, 14]
     assert asked == [7, 8, 7]               # the last value only, not a memo
 
-
-def test_a_player_s_spaces_are_listed_once_for_a_mask():
-    rules = nordlang.load_rules("nord", 2)
-    g = nordlang.Game(rules, 4)
-    rng = random.Random(4)
-    for _ in range(20):
-        g.play_index(rng.randrange(len(g.legal_moves())))
-    mk, m = bit_layout(rules.grid), g.state.owner_mask(0)
-    first = mk.listed(m)
-    assert first == tuple(mk.members(m)) and len(first) == m.bit_count() > 0
-    assert mk.listed(m) is first        # kept by its mask (board/masks.py `listed`)

@@ -27,7 +27,7 @@ class _Masks:
     a component holding some port faces touches (graph.py Links._merge)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "face_masks", "any_face", "spaces_of",
-                 "comps_of", "reached", "fronts", "ids", "ones", "touching", "tuples")
+                 "comps_of", "reached", "fronts", "ids", "ones", "touching")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -49,7 +49,6 @@ class _Masks:
         self.fronts: dict = {}                     # structure -> (occ, halo, its frontier's mask, set): graph.py
         self.ids: dict = {}                        # id of a set in spaces_of -> its mask
         self.touching: dict = {}                   # port faces a component holds -> the structures it touches
-        self.tuples: dict = {}                     # mask -> its spaces in the bits' order, a tuple (`listed`)
 
     def spaces(self, m, parts=None, like=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
@@ -86,17 +85,6 @@ class _Masks:
         if m is not None and self.spaces_of.get(m) is s:
             return m
         return None
-
-    def listed(self, m) -> tuple:
-        """The spaces of a mask in the bits' order, a tuple kept by mask (a
-        player's pieces are asked for again at every position that moved
-        another's: an evaluation's count of them, a search's many positions)."""
-        hit = self.tuples.get(m)
-        if hit is None:
-            if len(self.tuples) > _SETS_LIMIT:
-                self.tuples.clear()
-            hit = self.tuples[m] = tuple(self.members(m))
-        return hit
 
     def members(self, m) -> list:
         """The spaces of a mask, in the bits' order."""

@@ -16,7 +16,7 @@ from .builtins import AGG, EFFECT, LAZY
 from .lookups import is_lookup
 from .names import Names
 from .parser import parse
-from .reads import ArgPart, AroundPart, key_parts
+from .reads import ArgPart, AroundPart, is_value_part, key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their
@@ -124,7 +124,7 @@ class Func:
 # part's version (None while the part is as it was at `base`), a part an
 # argument chooses (reads.ArgPart) asked of the argument; or, for a
 # definition that reads everything, the state's version. A part that is a
-# value (reads.AroundPart: a mask of the connection graph) is asked as it
+# value (reads.AroundPart, RingPart: masks of the board) is asked as it
 # is, and a key of such parts alone needs no `base`: it holds in any
 # position, of any copy, where they are the same.
 _CALL = """
@@ -143,7 +143,10 @@ def call(ctx{params}):
 _LAST = """
 def call(ctx{params}):
     st = ctx.state
-    {get}key = (f, {args}{versions})
+    {get}try:
+        key = (f, {args}{versions})
+    except TypeError:          # (a value part of an argument that cannot be a key)
+        return py(ctx{params})
     if key == kept[0]:
         return kept[1]
     hit = kept[1] = py(ctx{params})
@@ -162,6 +165,8 @@ def _version_of(i, part) -> str:
     if part.__class__ is AroundPart:
         a = f"a{part.index}"
         return f"(L[{a}] if {a} in L else (st.version,))"
+    if is_value_part(part):     # (RingPart)
+        return f"st.ring_taken(a{part.index})"
     if not isinstance(part, ArgPart):
         return f"g(r{i})"
     if part.name is None:     # (reads.owner_part, written out)
@@ -179,9 +184,9 @@ def _memo_call(f, py, reads, nparams, trial=None, last=False):
     if reads is None:
         get, versions = "", "st.version"
     else:
-        by_version = [r for r in reads if r.__class__ is not AroundPart]
+        by_version = [r for r in reads if not is_value_part(r)]
         get = "g = st.parts.get\n    " if by_version else ""
-        if len(by_version) < len(reads):
+        if any(r.__class__ is AroundPart for r in reads):
             get += "L = st.links.around\n    "
         env.update({f"r{i}": r.name if isinstance(r, ArgPart) else r for i, r in enumerate(reads)})
         versions = ", ".join((["st.base"] if by_version or not reads else [])

@@ -38,6 +38,7 @@ OCCUPANCY = ("occupancy",)     # which pieces stand on the board's spaces
 TURN = ("turn",)               # whose turn, and its number
 _ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
 _LINKED_ARGS = ("linked arguments",)   # (in READS) connected's: see Reader._linked
+_OCCUPIED_ARG = ("occupied argument",)  # (in READS) occupied's: see Reader.of_call
 
 # What the primitives that read the position read (each is a part, or _ZONE_ARG).
 # A primitive that reads the position and is not listed reads ALL.
@@ -45,7 +46,7 @@ READS = {
     "amount": (_ZONE_ARG,), "total": (_ZONE_ARG,), "items": (_ZONE_ARG,), "slots": (_ZONE_ARG,),
     "free_slots": (_ZONE_ARG,), "next_value": (_ZONE_ARG,), "filled_cells": (_ZONE_ARG,),
     "bordering_cells": (_ZONE_ARG,),
-    "occupied": (OCCUPANCY,), "piece_at": (OCCUPANCY,), "occupied_spaces": (OCCUPANCY,),
+    "occupied": (_OCCUPIED_ARG,), "piece_at": (OCCUPANCY,), "occupied_spaces": (OCCUPANCY,),
     "open_spaces": (OCCUPANCY,),
     "points": (("counter", "points"),), "points_from": (("counter", "points"),),
     "counter": (("counter", "counter"),),
@@ -106,15 +107,31 @@ class AroundPart:
     index: int
 
 
+@dataclass(frozen=True)
+class RingPart:
+    """Which of the spaces around argument `index` (a space or structure:
+    its surroundings) are occupied: a value too, a mask (State.ring_taken)."""
+
+    index: int
+
+
+_VALUE_PARTS = (AroundPart, RingPart)       # parts a memo key asks as values (lang/memo.py)
+
+
+def is_value_part(p) -> bool:
+    return p.__class__ in _VALUE_PARTS
+
+
 def _is_zone_part(p) -> bool:
-    # (a name, None, an ArgPart or ElemPart; the others are plain tuples, or an AroundPart)
-    return p.__class__ is not tuple and p.__class__ is not AroundPart
+    # (a name, None, an ArgPart or ElemPart; the others are plain tuples, or value parts)
+    return p.__class__ is not tuple and p.__class__ not in _VALUE_PARTS
 
 
 # What the text shows of a value, as far as zones go (None: nothing):
 #   ("param", k)   parameter k itself          ("elem", k)    an item of parameter k
 #   ("zone", part) a zone (or cell) of a part  ("each", desc) a collection of such values
 #   ("const", v)   a constant                  SPACE          a space of the board
+#   ("ring", k)    a space around parameter k (of its surroundings)
 _CONSTS = (int, str, bool, float, type(None))
 # primitives whose value is a zone or cells of the zone (or space) their first argument is of
 _SAME_ZONE = {"cell": "zone", "grid_of": "zone", "filled_cells": "each", "bordering_cells": "each", "neighbors": "each"}
@@ -145,6 +162,9 @@ class Reader:
                 out.add(part_of(self.desc(arg)) if arg is not None else ZONES)
             elif part == _LINKED_ARGS:
                 out |= self._linked(node)
+            elif part == _OCCUPIED_ARG:      # (around a parameter: those spaces' occupancy alone)
+                d = self.desc(node.args[0]) if node is not None and len(node.args) == 1 else None
+                out.add(RingPart(d[1]) if d is not None and d[0] == "ring" else OCCUPANCY)
             else:
                 out.add(part)
         return out
@@ -156,7 +176,7 @@ class Reader:
         a parameter too, or a space); else the occupancy (the graph's
         components, or with `over` its player's pieces)."""
         args = node.args if node is not None else ()
-        ds = [self.desc(a) for a in args]
+        ds = [SPACE if _is_space(d) else d for d in map(self.desc, args)]
         if len(ds) != 2 or ds == [SPACE, SPACE] or not all(
                 d == SPACE or d is not None and d[0] == "param" for d in ds):
             return {OCCUPANCY}
@@ -214,7 +234,8 @@ class Reader:
             zone = ("zone", part_of(self.desc(node.args[0])))
             return zone if _SAME_ZONE[n] == "zone" else ("each", zone)
         if n in _SPACES:
-            return ("each", SPACE)
+            d = self.desc(node.args[0]) if n == "surroundings" else None
+            return ("each", ("ring", d[1]) if d is not None and d[0] == "param" else SPACE)
         if n in _SAME_ITEMS and len(node.args) == 1:
             item = elements_of(self.desc(node.args[0]))
             return item if n == "first" or item is None else ("each", item)
@@ -242,6 +263,10 @@ class Reader:
         return inner.desc(node.body)
 
 
+def _is_space(d) -> bool:
+    return d == SPACE or d is not None and d[0] == "ring"
+
+
 def _hashable(v) -> bool:
     try:
         hash(v)
@@ -263,7 +288,7 @@ def part_of(d):
         return ElemPart(d[1])
     if tag == "const":
         return zone_part(d[1])
-    if d == SPACE:
+    if _is_space(d):
         return None                 # (the board's places)
     return ZONES                    # (a collection: no zone, it fails as one)
 
@@ -296,14 +321,17 @@ def substitute(d, args):
         return part_of(a) if d.name is None else owned(d.name, a)
     if isinstance(d, ElemPart):
         return part_of(elements_of(_arg(args, d.index)))
-    if d.__class__ is AroundPart:
+    if is_value_part(d):
         a = _arg(args, d.index)
-        return AroundPart(a[1]) if a is not None and a[0] == "param" else OCCUPANCY
+        return d.__class__(a[1]) if a is not None and a[0] == "param" else OCCUPANCY
     if d.__class__ is not tuple or not d or d[0].__class__ is not str:
         return d                    # (a zone's name, the board's places: the same at any call)
     tag = d[0]
     if tag == "param":
         return _arg(args, d[1])
+    if tag == "ring":
+        a = _arg(args, d[1])
+        return ("ring", a[1]) if a is not None and a[0] == "param" else SPACE
     if tag == "elem":
         return elements_of(_arg(args, d[1]))
     if tag == "zone":
