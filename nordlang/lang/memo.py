@@ -16,7 +16,8 @@ from .builtins import AGG, EFFECT, LAZY
 from .lookups import is_lookup
 from .names import Names
 from .parser import parse
-from .reads import ArgPart, AroundPart, is_value_part, key_parts
+from .parts import ArgPart, AroundPart, is_value_part
+from .reads import key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their

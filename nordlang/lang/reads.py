@@ -24,18 +24,28 @@ everything (ALL: the whole position's version, as if nothing were known).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from ..errors import NordError
 from . import ast as A
 from .parser import parse
+from .parts import (
+    ALL,
+    OCCUPANCY,
+    TURN,
+    ZONES,
+    ArgPart,
+    AroundPart,
+    ElemPart,
+    RingPart,
+    counter_part,
+    is_value_part,
+    is_zone_part,
+    owner_part,
+    zone_part,
+)
 
-# (the parts that are no zone's are tuples: a zone's name is a text)
-ALL = ("all",)                 # the whole position (its version)
-ZONES = ("zones",)             # every zone (a change to any zone changes it)
-OCCUPANCY = ("occupancy",)     # which pieces stand on the board's spaces
-TURN = ("turn",)               # whose turn, and its number
+__all__ = ["ALL", "OCCUPANCY", "TURN", "ZONES", "ArgPart", "ElemPart", "counter_part", "owner_part", "zone_part",
+           "READS", "ZONE_TOUCHES", "Reader", "read_set", "key_parts", "reads_by_owner"]   # (parts.py's too, as before)
+
 _ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
 _LINKED_ARGS = ("linked arguments",)   # (in READS) connected's: see Reader._linked
 _OCCUPIED_ARG = ("occupied argument",)  # (in READS) occupied's: see Reader.of_call
@@ -60,71 +70,6 @@ READS = {
 
 # The effects that change a zone in place and say so by State.touch(effect, zone, ...).
 ZONE_TOUCHES = frozenset({"take", "put", "shift", "compact", "shuffle", "draw"})
-
-
-def zone_part(key):
-    """The part of every zone of a name a zone belongs to: its name (of the
-    pair (name, owner), of a grid's cell (name, owner, row, column)), or
-    None: the board's places."""
-    return key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None
-
-
-def owner_part(key):
-    """The part of one zone a zone belongs to: the pair (name, owner) of a
-    zone or of a grid's cell, or None (the board's places). The state
-    records it beside zone_part's; a memo key asks it of an argument."""
-    return key[:2] if key.__class__ is tuple and key and key[0].__class__ is str else None
-
-
-def counter_part(key):
-    """The part a counter belongs to: its first word's."""
-    return ("counter", key[0] if key.__class__ is tuple and key else key)
-
-
-class ArgPart(NamedTuple):
-    """A part chosen by an argument: (name, the argument) when name is
-    given (a zone made as `name(p)`), else the argument's own owner_part."""
-
-    index: int
-    name: str | None
-
-
-class ElemPart(NamedTuple):
-    """The part of the zones a collection given as an argument holds (a
-    caller that knows them reads their part; the memo key reads ZONES)."""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class AroundPart:
-    """The components of the connection graph that touch the structure
-    argument `index` names (board/graph.py Links.around): a memo key asks
-    their mask itself, a value, not a version (so it holds in any position
-    where the mask is the same); for an argument that is no structure, the
-    position's version. (Not a NamedTuple: it must never equal an ElemPart.)"""
-
-    index: int
-
-
-@dataclass(frozen=True)
-class RingPart:
-    """Which of the spaces around argument `index` (a space or structure:
-    its surroundings) are occupied: a value too, a mask (State.ring_taken)."""
-
-    index: int
-
-
-_VALUE_PARTS = (AroundPart, RingPart)       # parts a memo key asks as values (lang/memo.py)
-
-
-def is_value_part(p) -> bool:
-    return p.__class__ in _VALUE_PARTS
-
-
-def _is_zone_part(p) -> bool:
-    # (a name, None, an ArgPart or ElemPart; the others are plain tuples, or value parts)
-    return p.__class__ is not tuple and p.__class__ not in _VALUE_PARTS
 
 
 # What the text shows of a value, as far as zones go (None: nothing):
@@ -397,7 +342,7 @@ def read_set(f, busy=None):
 def _tidy(parts) -> tuple:
     """parts, sorted, with those another implies left out."""
     if ZONES in parts:      # (it changes with every zone: no zone's part need be asked)
-        parts = {p for p in parts if not _is_zone_part(p)}
+        parts = {p for p in parts if not is_zone_part(p)}
     else:                   # (a name's part changes with each of its zones)
         parts = {p for p in parts if not (isinstance(p, ArgPart) and p.name in parts)}
     return tuple(sorted(parts, key=repr))
@@ -416,8 +361,11 @@ def reads_by_owner(rules) -> bool:
 
 
 def key_parts(f):
-    """The parts f's memo key asks (read_set's, an ElemPart read as ZONES); None: ALL."""
+    """The parts f's memo key asks (read_set's, an ElemPart read as ZONES); None: ALL,
+    and for every zone and the occupancy, which change with almost every move
+    (a key of the state's version is then as good, and cheaper to make)."""
     parts = read_set(f)
     if parts is None:
         return None
-    return _tidy({ZONES if isinstance(p, ElemPart) else p for p in parts})
+    parts = _tidy({ZONES if isinstance(p, ElemPart) else p for p in parts})
+    return None if ZONES in parts and OCCUPANCY in parts else parts
