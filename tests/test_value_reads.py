@@ -127,3 +127,15 @@ def test_a_value_asked_again_at_once_is_kept_alone(monkeypatch):
     assert [f.call(ctx, 7), f.call(ctx, 7), f.call(ctx, 8), f.call(ctx, 7)] == [14, 14, 16, 14]
     assert asked == [7, 8, 7]               # the last value only, not a memo
 
+
+
+def test_a_mask_s_spaces_are_listed_once():
+    rules = nordlang.load_rules("nord", 2)
+    g = nordlang.Game(rules, 4)
+    rng = random.Random(4)
+    for _ in range(20):
+        g.play_index(rng.randrange(len(g.legal_moves())))
+    mk, m = bit_layout(rules.grid), g.state.owner_mask(0)
+    listed = mk.members(m)
+    assert listed == sorted(s for s, item in g.state.occupied.items() if item[1] == 0) and listed
+    assert mk.members(m) is listed      # kept by its mask: a player's pieces, listed at every position
