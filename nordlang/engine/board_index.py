@@ -122,13 +122,17 @@ class BoardIndex:
         around its space) as a mask, what a memo key asks of a definition
         that asks occupied(w) only of the spaces around its argument
         (lang/reads.py RingPart); the position's version for anything else."""
-        m = _ring_masks(self.rules.grid).get(x)
+        rules = self.rules
+        rings = rules.grid.memo.get("ring masks")
+        m = (rings if rings is not None else _ring_masks(rules.grid)).get(x)
         if m is None:
             return (self.version,)
-        rules = self.rules
         if rules.occupying == rules.linking:     # (the linking pieces' mask is the whole occupancy)
             occ = self._occ
-            return (self.links.occ if occ is None else occ) & m
+            if occ is None:
+                links = self._links
+                occ = (links if links is not None else self.links).occ
+            return occ & m
         places = self.places
         return sum([places[s][1] for s in self.occupied if s in places]) & m
 

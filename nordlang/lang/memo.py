@@ -210,20 +210,19 @@ def _memo_call(f, py, reads, nparams, trial=None, last=False):
 
 def _make_trial(f, py, reads):
     """(tally, memoised call, last-value call) for f's memoised call on
-    trial: its first _TRIAL calls count how often the memo answers (and
-    how often the key is the last call's); under 1 in 5, calls go
-    straight to the code from then on, or, when 1 call in _REPEATS or more
-    asks what the last one did, to a call that keeps the last value alone
-    (a test, then a choice's options, asking one value twice of a position
-    the game leaves at once: a key and a comparison a call, no memo
-    entry; 1 in 20 rather than never saves N% of a bundled game's random
-    games' instructions) (a definition asked once per
-    position, like the options of a random player's choice, was only paying
-    for its memo; a small definition whose memo answers 1 call in 8, as one
-    keyed by a cell may, still costs more in keys and stores than it saves:
-    1 in 5 saves 2.4% of the instructions of a bundled game's random games
-    over 1 in 10, and 1% of another's mcts positions, where 1 in 3 costs
-    1.5% more). The values are the same either way: only the time differs."""
+    trial: its first _TRIAL calls count how often the memo answers, and how
+    often the key is the last call's. Under 1 in 5, calls go straight to
+    the code from then on (a definition asked once per position, like the
+    options of a random player's choice, was only paying for its memo; a
+    small definition whose memo answers 1 call in 8, as one keyed by a cell
+    may, still costs more in keys and stores than it saves: 1 in 5 saves
+    2.4% of the instructions of a bundled game's random games over 1 in 10,
+    and 1% of another's mcts positions, where 1 in 3 costs 1.5% more); but
+    when 1 call in _REPEATS or more asks again what the last one did, to a
+    call that keeps the last value alone: a key and a comparison a call, no
+    memo entry (a while-test, then the choice's options, ask one value of a
+    position the game leaves at once: 0.9% of Nord's random games'
+    instructions). The values are the same either way: only the time differs."""
     return ([0, 0, 0, None], _memo_call(f, py, reads, len(f.params)),
             _memo_call(f, py, reads, len(f.params), last=True))
 
