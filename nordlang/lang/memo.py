@@ -137,7 +137,10 @@ def call(ctx{params}):
     except TypeError:          # an argument that cannot be a key
         return py(ctx{params})
     {count}if hit is _MISSING:
-        hit = _remember(key, py(ctx{params}))
+        hit = py(ctx{params})
+        if len(memo) > _MEMO_LIMIT:       # (_remember written out)
+            memo.clear()
+        memo[key] = hit
     {answered}{decide}return hit
 """
 # The call that keeps only the last key and value (see _make_trial), keyed alike.
@@ -180,7 +183,7 @@ def _memo_call(f, py, reads, nparams, trial=None, last=False):
     """f's memoised call, keyed by `reads` (reads.key_parts; None: the state's
     version); with `trial` (the tally and the calls it settles on) the call on
     trial; with `last`, the call that keeps its last value only."""
-    env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
+    env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "memo": _MEMO, "_MEMO_LIMIT": _MEMO_LIMIT,
            "_TRIAL": _TRIAL, "_PAYS": _PAYS, "_REPEATS": _REPEATS, "kept": [None, None]}
     if reads is None:
         get, versions = "", "st.version"
