@@ -160,7 +160,8 @@ def call(ctx{params}):
 _CODE: dict = {}            # source -> its code
 _TRIAL_COUNT = "tally[0] += 1\n    "
 # (a call that asks the last call's key again is one the memo answers: only those are compared)
-_TRIAL_ANSWERED = "else:\n        tally[1] += 1\n        if key == tally[3]:\n            tally[2] += 1\n    tally[3] = key\n    "
+_TRIAL_ANSWERED = ("else:\n        tally[1] += 1\n        if key == tally[3]:\n            tally[2] += 1\n"
+                   "    tally[3] = key\n    ")
 _TRIAL_DECIDE = ("if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else "
                  "last if _REPEATS * tally[2] >= tally[0] else py\n        tally[3] = None\n    ")
 
