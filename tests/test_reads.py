@@ -126,7 +126,8 @@ def test_what_the_text_does_not_show_is_read_in_full(monkeypatch, tmp_path):
     assert read_set(funcs["firsts"]) == (ZONES,)
     assert read_set(funcs["any_firsts"]) == (ZONES,)         # ... and what it calls
     nord = _rules(monkeypatch, "nord", 3, 10 ** 9)
-    assert read_set(nord.names.funcs["reach"]) is None       # a graph primitive: not known, the whole position
+    assert read_set(nord.names.funcs["attack_pairs"]) is None   # at_turn_start: not known, the whole position
+    assert read_set(nord.names.funcs["reach"]) == (OCCUPANCY, ZONES)    # a graph primitive: the occupancy
     assert ALL not in (read_set(nord.names.funcs["attackers"]) or (ALL,))
 
 

@@ -27,7 +27,7 @@ class _Masks:
     a component holding some port faces touches (graph.py Links._merge)."""
 
     __slots__ = ("bit", "space", "row", "valid", "free", "faces", "facing", "face_masks", "any_face", "spaces_of",
-                 "comps_of", "reached", "fronts", "ids", "ones", "touching")
+                 "comps_of", "reached", "fronts", "ids", "ones", "touching", "listed")
 
     def __init__(self, grid):
         width = 1 + max((c for _r, c in grid.spaces), default=0)
@@ -49,6 +49,7 @@ class _Masks:
         self.fronts: dict = {}                     # structure -> (occ, halo, its frontier's mask, set): graph.py
         self.ids: dict = {}                        # id of a set in spaces_of -> its mask
         self.touching: dict = {}                   # port faces a component holds -> the structures it touches
+        self.listed: dict = {}                     # mask -> its spaces, a list (`members`)
 
     def spaces(self, m, parts=None, like=None) -> frozenset:
         """The set of a mask's spaces: the same set for the same mask while
@@ -87,14 +88,20 @@ class _Masks:
         return None
 
     def members(self, m) -> list:
-        """The spaces of a mask, in the bits' order."""
-        out = []
-        space, ones = self.space, self.ones
-        while m:                        # (highest bit first: see _ones)
-            i = m.bit_length() - 1
-            m ^= ones[i]
-            out.append(space[i])
-        out.reverse()
+        """The spaces of a mask, in the bits' order: a list kept by mask,
+        which callers never change (a player's pieces are listed again at
+        every position another's move makes, as a search makes many)."""
+        out = self.listed.get(m)
+        if out is None:
+            if len(self.listed) > _SETS_LIMIT:
+                self.listed.clear()
+            out = self.listed[m] = []
+            space, ones = self.space, self.ones
+            while m:                        # (highest bit first: see _ones)
+                i = m.bit_length() - 1
+                m ^= ones[i]
+                out.append(space[i])
+            out.reverse()
         return out
 
     def split(self, m) -> list:

@@ -117,6 +117,25 @@ class BoardIndex:
             self._occ = None
         return lk
 
+    def ring_taken(self, x):
+        """The occupied spaces of surroundings(x) (x a space, or a structure:
+        around its space) as a mask, what a memo key asks of a definition
+        that asks occupied(w) only of the spaces around its argument
+        (lang/reads.py RingPart); the position's version for anything else."""
+        rules = self.rules
+        rings = rules.grid.memo.get("ring masks")
+        m = (rings if rings is not None else _ring_masks(rules.grid)).get(x)
+        if m is None:
+            return (self.version,)
+        if rules.occupying == rules.linking:     # (the linking pieces' mask is the whole occupancy)
+            occ = self._occ
+            if occ is None:
+                links = self._links
+                occ = (links if links is not None else self.links).occ
+            return occ & m
+        places = self.places
+        return sum([places[s][1] for s in self.occupied if s in places]) & m
+
     def owner_mask(self, p) -> int:
         """The spaces holding player p's occupying pieces, as a mask of the
         connection graph's layout: made once from the occupancy, then kept
@@ -154,3 +173,14 @@ def _space_places(grid) -> dict:
         order, bit = _space_order(grid), bit_layout(grid).bit
         places = grid.memo["space places"] = {s: (order[s], bit[s]) for s in grid.spaces}
     return places
+
+
+def _ring_masks(grid) -> dict:
+    """Each space's and structure's surroundings as a mask (kept in the board's memo)."""
+    rings = grid.memo.get("ring masks")
+    if rings is None:
+        bit = bit_layout(grid).bit
+        rings = {s: sum(bit[n] for n in near) for s, near in grid.ring.items()}
+        rings.update({sid: rings[st.space] for sid, st in grid.structures.items() if st.space in rings})
+        grid.memo["ring masks"] = rings
+    return rings

@@ -16,7 +16,8 @@ from .builtins import AGG, EFFECT, LAZY
 from .lookups import is_lookup
 from .names import Names
 from .parser import parse
-from .reads import ArgPart, key_parts
+from .parts import ArgPart, AroundPart, is_value_part
+from .reads import key_parts
 
 # Memoised values of rulebook definitions, keyed by (definition, arguments,
 # versions of the parts of the state it reads). Definitions see only their
@@ -33,6 +34,7 @@ _MEMO: dict = {}
 _MEMO_LIMIT = 2_000
 _TRIAL = 500                # calls that decide whether a definition's memo pays (_make_trial)
 _PAYS = 5                   # ... it pays when at least 1 call in _PAYS finds its value there
+_REPEATS = 20               # ... else its last value kept alone pays when 1 call in _REPEATS asks it again
 _STATIC: dict = {}
 _STATIC_LIMIT = 100_000
 _MISSING = object()
@@ -122,7 +124,10 @@ class Func:
 # (which changes when the position changes past what parts say) and each
 # part's version (None while the part is as it was at `base`), a part an
 # argument chooses (reads.ArgPart) asked of the argument; or, for a
-# definition that reads everything, the state's version.
+# definition that reads everything, the state's version. A part that is a
+# value (reads.AroundPart, RingPart: masks of the board) is asked as it
+# is, and a key of such parts alone needs no `base`: it holds in any
+# position, of any copy, where they are the same.
 _CALL = """
 def call(ctx{params}):
     st = ctx.state
@@ -132,17 +137,42 @@ def call(ctx{params}):
     except TypeError:          # an argument that cannot be a key
         return py(ctx{params})
     {count}if hit is _MISSING:
-        hit = _remember(key, py(ctx{params}))
+        hit = py(ctx{params})
+        if len(memo) > _MEMO_LIMIT:       # (_remember written out)
+            memo.clear()
+        memo[key] = hit
     {answered}{decide}return hit
+"""
+# The call that keeps only the last key and value (see _make_trial), keyed alike.
+_LAST = """
+def call(ctx{params}):
+    st = ctx.state
+    {get}try:
+        key = (f, {args}{versions})
+    except TypeError:          # (a value part of an argument that cannot be a key)
+        return py(ctx{params})
+    if key == kept[0]:
+        return kept[1]
+    hit = kept[1] = py(ctx{params})
+    kept[0] = key
+    return hit
 """
 _CODE: dict = {}            # source -> its code
 _TRIAL_COUNT = "tally[0] += 1\n    "
-_TRIAL_ANSWERED = "else:\n        tally[1] += 1\n    "
-_TRIAL_DECIDE = "if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else py\n    "
+# (a call that asks the last call's key again is one the memo answers: only those are compared)
+_TRIAL_ANSWERED = ("else:\n        tally[1] += 1\n        if key == tally[3]:\n            tally[2] += 1\n"
+                   "    tally[3] = key\n    ")
+_TRIAL_DECIDE = ("if tally[0] >= _TRIAL:\n        f.call = memoised if _PAYS * tally[1] >= tally[0] else "
+                 "last if _REPEATS * tally[2] >= tally[0] else py\n        tally[3] = None\n    ")
 
 
 def _version_of(i, part) -> str:
     """The source of the version of key part i (`r{i}` in the call's globals: a part or a zone's name)."""
+    if part.__class__ is AroundPart:
+        a = f"a{part.index}"
+        return f"(L[{a}] if {a} in L else (st.version,))"
+    if is_value_part(part):     # (RingPart)
+        return f"st.ring_taken(a{part.index})"
     if not isinstance(part, ArgPart):
         return f"g(r{i})"
     if part.name is None:     # (reads.owner_part, written out)
@@ -151,26 +181,31 @@ def _version_of(i, part) -> str:
     return f"g((r{i}, a{part.index}))"
 
 
-def _memo_call(f, py, reads, nparams, trial=None):
+def _memo_call(f, py, reads, nparams, trial=None, last=False):
     """f's memoised call, keyed by `reads` (reads.key_parts; None: the state's
-    version); with `trial` (the tally and the call it settles on) the call on trial."""
-    env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "_remember": _remember,
-           "_TRIAL": _TRIAL, "_PAYS": _PAYS}
+    version); with `trial` (the tally and the calls it settles on) the call on
+    trial; with `last`, the call that keeps its last value only."""
+    env = {"f": f, "py": py, "memo_get": _MEMO.get, "_MISSING": _MISSING, "memo": _MEMO, "_MEMO_LIMIT": _MEMO_LIMIT,
+           "_TRIAL": _TRIAL, "_PAYS": _PAYS, "_REPEATS": _REPEATS, "kept": [None, None]}
     if reads is None:
         get, versions = "", "st.version"
     else:
-        get = "g = st.parts.get\n    " if reads else ""
+        by_version = [r for r in reads if not is_value_part(r)]
+        get = "g = st.parts.get\n    " if by_version else ""
+        if any(r.__class__ is AroundPart for r in reads):
+            get += "L = st.links.around\n    "
         env.update({f"r{i}": r.name if isinstance(r, ArgPart) else r for i, r in enumerate(reads)})
-        versions = "".join(["st.base"] + [", " + _version_of(i, r) for i, r in enumerate(reads)])
+        versions = ", ".join((["st.base"] if by_version or not reads else [])
+                             + [_version_of(i, r) for i, r in enumerate(reads)])
     count = answered = decide = ""
     if trial is not None:
-        env["tally"], env["memoised"] = trial
+        env["tally"], env["memoised"], env["last"] = trial
         count, answered, decide = _TRIAL_COUNT, _TRIAL_ANSWERED, _TRIAL_DECIDE
     params = "".join(f", a{i}" for i in range(nparams))
     # (one argument is the key's second item, several a tuple of them: a key's shape is its definition's)
     args = "" if nparams == 0 else "a0, " if nparams == 1 else "(" + "".join(f"a{i}, " for i in range(nparams)) + "), "
-    src = _CALL.format(params=params, args=args, get=get,
-                       versions=versions, count=count, answered=answered, decide=decide)
+    src = (_LAST if last else _CALL).format(params=params, args=args, get=get,
+                                            versions=versions, count=count, answered=answered, decide=decide)
     code = _CODE.get(src)
     if code is None:
         code = _CODE[src] = compile(src, "<memoised call>", "exec")     # (a few shapes: compiled once each)
@@ -179,16 +214,22 @@ def _memo_call(f, py, reads, nparams, trial=None):
 
 
 def _make_trial(f, py, reads):
-    """(tally, memoised call) for f's memoised call on trial: its first
-    _TRIAL calls count how often the memo answers; under 1 in 5, calls go
-    straight to the code from then on (a definition asked once per
-    position, like the options of a random player's choice, was only paying
-    for its memo; a small definition whose memo answers 1 call in 8, as one
-    keyed by a cell may, still costs more in keys and stores than it saves:
-    1 in 5 saves 2.4% of the instructions of a bundled game's random games
-    over 1 in 10, and 1% of another's mcts positions, where 1 in 3 costs
-    1.5% more). The values are the same either way: only the time differs."""
-    return [0, 0], _memo_call(f, py, reads, len(f.params))
+    """(tally, memoised call, last-value call) for f's memoised call on
+    trial: its first _TRIAL calls count how often the memo answers, and how
+    often the key is the last call's. Under 1 in 5, calls go straight to
+    the code from then on (a definition asked once per position, like the
+    options of a random player's choice, was only paying for its memo; a
+    small definition whose memo answers 1 call in 8, as one keyed by a cell
+    may, still costs more in keys and stores than it saves: 1 in 5 saves
+    2.4% of the instructions of a bundled game's random games over 1 in 10,
+    and 1% of another's mcts positions, where 1 in 3 costs 1.5% more); but
+    when 1 call in _REPEATS or more asks again what the last one did, to a
+    call that keeps the last value alone: a key and a comparison a call, no
+    memo entry (a while-test, then the choice's options, ask one value of a
+    position the game leaves at once: 0.9% of Nord's random games'
+    instructions). The values are the same either way: only the time differs."""
+    return ([0, 0, 0, None], _memo_call(f, py, reads, len(f.params)),
+            _memo_call(f, py, reads, len(f.params), last=True))
 
 
 def by_position(fn):

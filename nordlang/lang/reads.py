@@ -24,18 +24,31 @@ everything (ALL: the whole position's version, as if nothing were known).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..errors import NordError
 from . import ast as A
 from .parser import parse
+from .parts import (
+    ALL,
+    OCCUPANCY,
+    TURN,
+    ZONES,
+    ArgPart,
+    AroundPart,
+    ElemPart,
+    RingPart,
+    counter_part,
+    is_value_part,
+    is_zone_part,
+    owner_part,
+    zone_part,
+)
 
-# (the parts that are no zone's are tuples: a zone's name is a text)
-ALL = ("all",)                 # the whole position (its version)
-ZONES = ("zones",)             # every zone (a change to any zone changes it)
-OCCUPANCY = ("occupancy",)     # which pieces stand on the board's spaces
-TURN = ("turn",)               # whose turn, and its number
+__all__ = ["ALL", "OCCUPANCY", "TURN", "ZONES", "ArgPart", "ElemPart", "counter_part", "owner_part", "zone_part",
+           "READS", "ZONE_TOUCHES", "Reader", "read_set", "key_parts", "reads_by_owner"]   # (parts.py's too, as before)
+
 _ZONE_ARG = ("zone argument",)  # (in READS) the zone the first argument names
+_LINKED_ARGS = ("linked arguments",)   # (in READS) connected's: see Reader._linked
+_OCCUPIED_ARG = ("occupied argument",)  # (in READS) occupied's: see Reader.of_call
 
 # What the primitives that read the position read (each is a part, or _ZONE_ARG).
 # A primitive that reads the position and is not listed reads ALL.
@@ -43,64 +56,33 @@ READS = {
     "amount": (_ZONE_ARG,), "total": (_ZONE_ARG,), "items": (_ZONE_ARG,), "slots": (_ZONE_ARG,),
     "free_slots": (_ZONE_ARG,), "next_value": (_ZONE_ARG,), "filled_cells": (_ZONE_ARG,),
     "bordering_cells": (_ZONE_ARG,),
-    "occupied": (OCCUPANCY,), "piece_at": (OCCUPANCY,), "occupied_spaces": (OCCUPANCY,),
+    "occupied": (_OCCUPIED_ARG,), "piece_at": (OCCUPANCY,), "occupied_spaces": (OCCUPANCY,),
     "open_spaces": (OCCUPANCY,),
     "points": (("counter", "points"),), "points_from": (("counter", "points"),),
     "counter": (("counter", "counter"),),
     "player": (TURN,), "turn": (TURN,),
     "cell": (), "grid_of": (),          # (they read the rulebook's grids only)
+    # (the connection graph is made of the occupancy: its linking pieces, and the owners' masks)
+    "connected": (_LINKED_ARGS,), "connected_pairs": (OCCUPANCY,), "component": (OCCUPANCY,),
+    "linked_structures": (OCCUPANCY,), "frontier": (OCCUPANCY,), "shortest_paths": (OCCUPANCY,),
+    "occupied_by": (OCCUPANCY,), "groups": (OCCUPANCY,),
 }
 
 # The effects that change a zone in place and say so by State.touch(effect, zone, ...).
 ZONE_TOUCHES = frozenset({"take", "put", "shift", "compact", "shuffle", "draw"})
 
 
-def zone_part(key):
-    """The part of every zone of a name a zone belongs to: its name (of the
-    pair (name, owner), of a grid's cell (name, owner, row, column)), or
-    None: the board's places."""
-    return key[0] if key.__class__ is tuple and key and key[0].__class__ is str else None
-
-
-def owner_part(key):
-    """The part of one zone a zone belongs to: the pair (name, owner) of a
-    zone or of a grid's cell, or None (the board's places). The state
-    records it beside zone_part's; a memo key asks it of an argument."""
-    return key[:2] if key.__class__ is tuple and key and key[0].__class__ is str else None
-
-
-def counter_part(key):
-    """The part a counter belongs to: its first word's."""
-    return ("counter", key[0] if key.__class__ is tuple and key else key)
-
-
-class ArgPart(NamedTuple):
-    """A part chosen by an argument: (name, the argument) when name is
-    given (a zone made as `name(p)`), else the argument's own owner_part."""
-
-    index: int
-    name: str | None
-
-
-class ElemPart(NamedTuple):
-    """The part of the zones a collection given as an argument holds (a
-    caller that knows them reads their part; the memo key reads ZONES)."""
-
-    index: int
-
-
-def _is_zone_part(p) -> bool:
-    return p.__class__ is not tuple      # (a name, None, an ArgPart or ElemPart; the others are plain tuples)
-
-
 # What the text shows of a value, as far as zones go (None: nothing):
 #   ("param", k)   parameter k itself          ("elem", k)    an item of parameter k
 #   ("zone", part) a zone (or cell) of a part  ("each", desc) a collection of such values
-#   ("const", v)   a constant
+#   ("const", v)   a constant                  SPACE          a space of the board
+#   ("ring", k)    a space around parameter k (of its surroundings)
 _CONSTS = (int, str, bool, float, type(None))
 # primitives whose value is a zone or cells of the zone (or space) their first argument is of
 _SAME_ZONE = {"cell": "zone", "grid_of": "zone", "filled_cells": "each", "bordering_cells": "each", "neighbors": "each"}
 _SAME_ITEMS = {"set", "list", "sorted", "first"}     # ... whose value holds (first: is) items of their argument
+SPACE = ("space",)
+_SPACES = {"surroundings", "region_spaces"}          # ... whose value is spaces of the board
 
 
 class Reader:
@@ -123,9 +105,27 @@ class Reader:
             if part == _ZONE_ARG:
                 arg = node.args[0] if node is not None and node.args else None
                 out.add(part_of(self.desc(arg)) if arg is not None else ZONES)
+            elif part == _LINKED_ARGS:
+                out |= self._linked(node)
+            elif part == _OCCUPIED_ARG:      # (around a parameter: those spaces' occupancy alone)
+                d = self.desc(node.args[0]) if node is not None and len(node.args) == 1 else None
+                out.add(RingPart(d[1]) if d is not None and d[0] == "ring" else OCCUPANCY)
             else:
                 out.add(part)
         return out
+
+    def _linked(self, node) -> set:
+        """What connected(a, b) reads: for a space and a structure, whether
+        the space is in a component that touches the structure, and so the
+        structure's AroundPart when an argument names it (and the other is
+        a parameter too, or a space); else the occupancy (the graph's
+        components, or with `over` its player's pieces)."""
+        args = node.args if node is not None else ()
+        ds = [SPACE if _is_space(d) else d for d in map(self.desc, args)]
+        if len(ds) != 2 or ds == [SPACE, SPACE] or not all(
+                d == SPACE or d is not None and d[0] == "param" for d in ds):
+            return {OCCUPANCY}
+        return {AroundPart(d[1]) for d in ds if d != SPACE}
 
     def desc(self, node):
         """What the text shows of the value of node (see above), or None."""
@@ -178,6 +178,9 @@ class Reader:
         if n in _SAME_ZONE:
             zone = ("zone", part_of(self.desc(node.args[0])))
             return zone if _SAME_ZONE[n] == "zone" else ("each", zone)
+        if n in _SPACES:
+            d = self.desc(node.args[0]) if n == "surroundings" else None
+            return ("each", ("ring", d[1]) if d is not None and d[0] == "param" else SPACE)
         if n in _SAME_ITEMS and len(node.args) == 1:
             item = elements_of(self.desc(node.args[0]))
             return item if n == "first" or item is None else ("each", item)
@@ -205,6 +208,10 @@ class Reader:
         return inner.desc(node.body)
 
 
+def _is_space(d) -> bool:
+    return d == SPACE or d is not None and d[0] == "ring"
+
+
 def _hashable(v) -> bool:
     try:
         hash(v)
@@ -226,6 +233,8 @@ def part_of(d):
         return ElemPart(d[1])
     if tag == "const":
         return zone_part(d[1])
+    if _is_space(d):
+        return None                 # (the board's places)
     return ZONES                    # (a collection: no zone, it fails as one)
 
 
@@ -257,11 +266,17 @@ def substitute(d, args):
         return part_of(a) if d.name is None else owned(d.name, a)
     if isinstance(d, ElemPart):
         return part_of(elements_of(_arg(args, d.index)))
+    if is_value_part(d):
+        a = _arg(args, d.index)
+        return d.__class__(a[1]) if a is not None and a[0] == "param" else OCCUPANCY
     if d.__class__ is not tuple or not d or d[0].__class__ is not str:
         return d                    # (a zone's name, the board's places: the same at any call)
     tag = d[0]
     if tag == "param":
         return _arg(args, d[1])
+    if tag == "ring":
+        a = _arg(args, d[1])
+        return ("ring", a[1]) if a is not None and a[0] == "param" else SPACE
     if tag == "elem":
         return elements_of(_arg(args, d[1]))
     if tag == "zone":
@@ -327,7 +342,7 @@ def read_set(f, busy=None):
 def _tidy(parts) -> tuple:
     """parts, sorted, with those another implies left out."""
     if ZONES in parts:      # (it changes with every zone: no zone's part need be asked)
-        parts = {p for p in parts if not _is_zone_part(p)}
+        parts = {p for p in parts if not is_zone_part(p)}
     else:                   # (a name's part changes with each of its zones)
         parts = {p for p in parts if not (isinstance(p, ArgPart) and p.name in parts)}
     return tuple(sorted(parts, key=repr))
@@ -346,8 +361,11 @@ def reads_by_owner(rules) -> bool:
 
 
 def key_parts(f):
-    """The parts f's memo key asks (read_set's, an ElemPart read as ZONES); None: ALL."""
+    """The parts f's memo key asks (read_set's, an ElemPart read as ZONES); None: ALL,
+    and for every zone and the occupancy, which change with almost every move
+    (a key of the state's version is then as good, and cheaper to make)."""
     parts = read_set(f)
     if parts is None:
         return None
-    return _tidy({ZONES if isinstance(p, ElemPart) else p for p in parts})
+    parts = _tidy({ZONES if isinstance(p, ElemPart) else p for p in parts})
+    return None if ZONES in parts and OCCUPANCY in parts else parts
