@@ -26,13 +26,19 @@ _LOCAL_NUMBERS = re.compile(r"\bv_\w*?_(\d+)\b")
 
 
 class _Loop:
-    """A comprehension being made: the first number of its own locals, and the values it keeps."""
+    """A comprehension being made: the first number of its own locals, the
+    values it keeps, and (name, code) of its first collection when that is
+    made apart (its code binds with :=, which Python allows in no loop's
+    collection): bound to the name just before the loop, which loops over
+    the name. The same order of work: a comprehension makes its first
+    collection before anything else."""
 
-    __slots__ = ("start", "kept")
+    __slots__ = ("start", "kept", "first")
 
     def __init__(self):
         self.start = next(_COUNTER)
         self.kept: list = []
+        self.first = None
 
 
 class Bindings:
@@ -47,8 +53,14 @@ class Bindings:
         return loop
 
     def _loop_ends(self, loop, src: str) -> str:
-        """The comprehension's code `src`, its kept values set unknown first."""
-        if loop is None or not loop.kept:
+        """The comprehension's code `src`, its first collection made first when
+        made apart, its kept values set unknown before that."""
+        if loop is None:
+            return src
+        if loop.first is not None:
+            name, code = loop.first
+            src = f"({src} if ({name} := {code}) is {name} else None)"
+        if not loop.kept:
             return src
         unset = "_unset"
         for name in loop.kept:

@@ -112,12 +112,19 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
         parts = []
         local = dict(local)
         where = self._site(site)
-        for cf in comp.fors:
-            self._iterable += 1
-            try:
-                it = self.gen(cf.iter, scope, local)
-            finally:
-                self._iterable -= 1
+        for i, cf in enumerate(comp.fors):
+            # (the first collection is made before the loop starts, outside it: made apart
+            # (Bindings._loop_ends), its lets and lookups bind with := as elsewhere)
+            first = self._loops[-1] if i == 0 else None
+            if first is not None:
+                with self._no_keeping():
+                    it = self.gen(cf.iter, scope, local)
+            else:
+                self._iterable += 1
+                try:
+                    it = self.gen(cf.iter, scope, local)
+                finally:
+                    self._iterable -= 1
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
             each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
@@ -133,6 +140,9 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
                 it = f"_each(ctx, {it}, {where})"
+            if first is not None and ":=" in it:
+                first.first = (f"_it{next(_COUNTER)}", it)
+                it = first.first[0]
             made_by = self._primitive(cf.iter, scope, local)
             if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
                 self._numbers.add(names[0])      # (a number, or an index: see _numeric)
