@@ -139,7 +139,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
-                it = f"_each(ctx, {it}, {where})"
+                it = f"{self._each_of(cf.iter, scope, local)}(ctx, {it}, {where})"
             if first is not None and ":=" in it:
                 first.first = (f"_it{next(_COUNTER)}", it)
                 it = first.first[0]
@@ -155,6 +155,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
+
+    def _each_of(self, node, scope, local) -> str:
+        """The helper that charges a loop over node's value: of a tuple or
+        list already in order (facts._is_seq), the one that tests nothing."""
+        return "_each" if self.tracing or not self._is_seq(node, scope, local) else "_each_seq"
 
     def _Comp(self, node, scope, local):
         elt, clauses, loop = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)
@@ -243,7 +248,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 if pair is not None:
                     return pair
                 # (a collection's items are charged to the budget, as a generator's are)
-                return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
+                each = self._each_of(node.args[0], scope, local)
+                return f"{fn}(ctx, {each}(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
             return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")
         if node.gen is not None:
             return self.error(node, f"{name}() does not take a generator; only aggregates do")

@@ -45,7 +45,7 @@ class Statements:
                 self._facts[inner[n]] = each[1] if each.__class__ is tuple else None   # (values.py)
                 self._looped.add(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
-            it = f"_each(ctx, {it}, {self._site(node.iter)})"       # (charged to the budget)
+            it = f"{self._each_of(node.iter, scope, local)}(ctx, {it}, {self._site(node.iter)})"   # (charged)
             if len(names) == 1:
                 head = f"{pad}for {names[0]} in _tuple({it}):"
             else:
