@@ -78,7 +78,8 @@ SEQUENCES = {
     "occupied_by": "occupied_by(player)",
 }
 # ... and of those of grids (asked of the bundled game with grids)
-GRID_SEQUENCES = {"filled_cells": "filled_cells(homeland(player))", "bordering_cells": "bordering_cells(homeland(player))"}
+GRID_SEQUENCES = {"filled_cells": "filled_cells(homeland(player))",
+                  "bordering_cells": "bordering_cells(homeland(player))"}
 
 
 def test_values_looped_over_without_sorting_are_sequences():
