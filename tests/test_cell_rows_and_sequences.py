@@ -78,3 +78,21 @@ def test_filled_cells_answers_anew_once_its_position_changed(game):
     run(copy, "take(offer, 3, cell(tableau(1), 0, 0))")
     assert ev(copy, "filled_cells(tableau(1))") == (("tableau", 1, 0, 0),)
     assert ev(game, "filled_cells(tableau(1))") == ()
+
+
+def test_a_loop_over_a_lets_sequence_is_charged_with_no_test_of_it(game):
+    text = "let cs = filled_cells(tableau(0)) in [row(c) for c in cs]"
+    assert ev(game, text) == (0, 0) and "_each_seq(" in source(game, text)
+    # a let of a set is sorted, as ever
+    text = "let xs = set([3, 1, 2]) in [x for x in xs]"
+    assert ev(game, text) == (1, 2, 3) and "_each_seq(" not in source(game, text)
+
+
+def test_the_parts_of_the_first_of_some_cells_are_read_in_place_unless_none(game):
+    text = "let e = first([c for c in filled_cells(tableau(0)) if column(c) > 0]) in column(e)"
+    assert ev(game, text) == 1
+    assert "grid_zones" not in source(game, text) and "is not None" in source(game, text)
+    # none: the primitive's error, as the general code gives it
+    with pytest.raises(EvalError) as e:
+        ev(game, "let e = first([c for c in filled_cells(tableau(1))]) in column(e)")
+    assert e.value.message == "a graph board has no rows or columns" and e.value.pos.col == 57

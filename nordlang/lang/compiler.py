@@ -81,6 +81,7 @@ class Compiler(Expressions, Statements, Checks):
         self._checkable: frozenset = frozenset()   # the parameters' codes (values.ValueFacts._cell_part)
         self._checked: set = set()   # ... those the body tests to be cells
         self._looped: set = set()    # the locals' codes loops bind (values.py)
+        self._seqs: set = set()      # the locals' codes lets bind to a tuple or list in order (facts._is_seq)
         self._as_list = None         # the comprehension to make as a list (Shortcuts._first_of_list)
         self._iterable = 0           # > 0 while making a loop's collection (Bindings._LetIn)
         self._loops: list = []       # the comprehensions being made, innermost last (bindings.py)

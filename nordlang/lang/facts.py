@@ -22,6 +22,11 @@ class NodeFacts:
             return True
         if isinstance(node, A.Comp):
             return node.kind != "set"
+        if isinstance(node, A.Name) and node.id in local:
+            code = local[node.id]
+            if code in self._arguments:        # (an inlined definition's parameter: its argument)
+                return self._is_seq(*self._arguments[code])
+            return code in self._seqs           # (a let's: what it was bound to)
         name = node.id if isinstance(node, A.Name) else \
             node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
         if name is None or name in local or name in scope:      # a variable: any value

@@ -26,8 +26,11 @@ class Statements:
             self._check_binding(node, node.name)
             src = self.gen(node.value, scope, local)
             fact = self.fact(node.value, scope, local)
+            seq = self._is_seq(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
             self._facts[local[node.name]] = fact
+            if seq:
+                self._seqs.add(local[node.name])
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
             self._iterable += 1         # (its collection may be a comprehension's: see Bindings._LetIn)

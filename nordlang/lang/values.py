@@ -4,7 +4,7 @@ primitive that made it, so that generated code need not test it again.
 A value is CELL (a grid's cell: what `cell`, `filled_cells`, `bordering_cells` and a cell's
 `neighbors` give, always a 4-tuple whose first part names a grid zone, its
 row and column within the grid); a collection is ("each", CELL) when each
-of its values is one.
+of its values is one; `first` of such a collection is MAYBE_CELL (a cell or none).
 Nothing else is said (None). A definition's value is what its text shows
 with its parameters unknown (kept per definition). The facts are proofs,
 never guesses: code that drops a test on a fact takes the same branch the
@@ -19,6 +19,7 @@ from .parser import parse
 from .runtime import _COUNTER
 
 CELL = "cell"
+MAYBE_CELL = "cell or none"     # first() of a collection of cells: a cell, or none when it is empty
 # primitives whose value, of any argument, is a fact (or that fail)
 _MAKES = {"cell": CELL}
 # primitives whose value is a collection of a fact's values, of any argument
@@ -101,6 +102,8 @@ class ValueFacts:
             return _MAKES[name]
         if name in _MAKE_EACH:
             return ("each", _MAKE_EACH[name])
+        if name == "first" and len(node.args) == 1 and self.fact(node.args[0], scope, local) == ("each", CELL):
+            return MAYBE_CELL
         if name == "neighbors" and len(node.args) == 1 and self.fact(node.args[0], scope, local) == CELL:
             return ("each", CELL)          # (a cell's neighbours are cells of its grid)
         if name in _KEEPS and len(node.args) == 1:
@@ -141,8 +144,12 @@ class ValueFacts:
                 or self._primitive(node, scope, local) != b.name or b.inline != _TEMPLATE.format(part):
             return None
         arg = node.args[0]
-        if self.fact(arg, scope, local) == CELL:
+        fact = self.fact(arg, scope, local)
+        if fact == CELL:
             return f"({self.gen(arg, scope, local)}{part})"
+        if fact == MAYBE_CELL:      # (none: the primitive, for its error)
+            src = self.gen(arg, scope, local)
+            return f"({src}{part} if {src} is not None else {self.bind(b.fn, 'b')}(ctx, {src}))"
         code = self._param_code(arg, scope, local)
         if code is None:
             return None
