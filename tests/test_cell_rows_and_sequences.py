@@ -96,3 +96,14 @@ def test_the_parts_of_the_first_of_some_cells_are_read_in_place_unless_none(game
     with pytest.raises(EvalError) as e:
         ev(game, "let e = first([c for c in filled_cells(tableau(1))]) in column(e)")
     assert e.value.message == "a graph board has no rows or columns" and e.value.pos.col == 57
+
+
+def test_a_cell_of_filled_cells_has_its_pool_read_with_no_test(game):
+    text = ("[(amount(c, card(1)), total(c), first([x for x in items(c) if kind(x) == \"card\"]))"
+            " for c in filled_cells(tableau(0))]")
+    assert ev(game, text) == ((1, 1, ("card", 1)), (0, 1, ("card", 3)))
+    src = source(game, text)
+    assert "pools[v_c_" in src and " in ctx.state.pools" not in src and ".get(v_c_" not in src
+    # a cell of another loop may be empty (no pool): tested, as before
+    text = "[amount(c, card(1)) for c in [cell(tableau(0), 1, 0), cell(tableau(0), 0, 0)]]"
+    assert ev(game, text) == (0, 1) and " in ctx.state.pools" in source(game, text)

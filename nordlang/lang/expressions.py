@@ -144,6 +144,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 first.first = (f"_it{next(_COUNTER)}", it)
                 it = first.first[0]
             made_by = self._primitive(cf.iter, scope, local)
+            if made_by == "filled_cells" and len(names) == 1:
+                self._filled.add(names[0])      # (its pool is there: values._filled_cell)
             if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
                 self._numbers.add(names[0])      # (a number, or an index: see _numeric)
             if len(names) == 1:

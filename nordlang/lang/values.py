@@ -250,8 +250,15 @@ class ValueFacts:
         else:
             return None
         args = [self.gen(a, scope, local) for a in node.args]
-        form = f"{pool} if {{0}} in ctx.state.pools else {otherwise}"
+        form = pool if self._filled_cell(zone, scope, local) else f"{pool} if {{0}} in ctx.state.pools else {otherwise}"
         return "(" + form.format(*args, fn=self.bind(b.fn, "b")) + ")"
+
+    def _filled_cell(self, node, scope, local) -> bool:
+        """Is the name a cell a comprehension's loop over filled_cells binds?
+        Its pool is there: an expression changes no pool, and a cell once
+        made keeps its pool (State._new_cell)."""
+        node, scope, local = self._argument(node, scope, local)
+        return isinstance(node, A.Name) and local.get(node.id) in self._filled
 
     def _made_zone(self, node, scope, local) -> bool:
         """A zone built in place by a constructor of the rulebook (`purse(p)`),
