@@ -52,6 +52,27 @@ class Bindings:
         self._loops.append(loop)
         return loop
 
+    def _collection(self, first, node, scope, local) -> str:
+        """The code of a comprehension's collection: its first (`first`: its
+        _Loop) as any code, keeping none of the loop's values; a later one
+        where Python allows no := (Bindings._LetIn)."""
+        if first is not None:
+            with self._no_keeping():
+                return self.gen(node, scope, local)
+        self._iterable += 1
+        try:
+            return self.gen(node, scope, local)
+        finally:
+            self._iterable -= 1
+
+    def _made_apart(self, first, it: str) -> str:
+        """A first collection's code `it` (charged), made apart when it binds
+        with := (see _Loop): then the name the loop takes it from."""
+        if first is None or ":=" not in it:
+            return it
+        first.first = (f"_it{next(_COUNTER)}", it)
+        return first.first[0]
+
     def _loop_ends(self, loop, src: str) -> str:
         """The comprehension's code `src`, its first collection made first when
         made apart, its kept values set unknown before that."""

@@ -113,18 +113,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
         local = dict(local)
         where = self._site(site)
         for i, cf in enumerate(comp.fors):
-            # (the first collection is made before the loop starts, outside it: made apart
-            # (Bindings._loop_ends), its lets and lookups bind with := as elsewhere)
-            first = self._loops[-1] if i == 0 else None
-            if first is not None:
-                with self._no_keeping():
-                    it = self.gen(cf.iter, scope, local)
-            else:
-                self._iterable += 1
-                try:
-                    it = self.gen(cf.iter, scope, local)
-                finally:
-                    self._iterable -= 1
+            first = self._loops[-1] if i == 0 else None      # (the first collection may be made apart)
+            it = self._collection(first, cf.iter, scope, local)
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
             each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
@@ -140,9 +130,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
                 it = f"{self._each_of(cf.iter, scope, local)}(ctx, {it}, {where})"
-            if first is not None and ":=" in it:
-                first.first = (f"_it{next(_COUNTER)}", it)
-                it = first.first[0]
+            it = self._made_apart(first, it)
             made_by = self._primitive(cf.iter, scope, local)
             if made_by == "filled_cells" and len(names) == 1:
                 self._filled.add(names[0])      # (its pool is there: values._filled_cell)
@@ -157,11 +145,6 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)
-
-    def _each_of(self, node, scope, local) -> str:
-        """The helper that charges a loop over node's value: of a tuple or
-        list already in order (facts._is_seq), the one that tests nothing."""
-        return "_each" if self.tracing or not self._is_seq(node, scope, local) else "_each_seq"
 
     def _Comp(self, node, scope, local):
         elt, clauses, loop = self._comp(node, scope, local, lambda loc: self.gen(node.elt, scope, loc), node)

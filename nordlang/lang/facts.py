@@ -37,6 +37,11 @@ class NodeFacts:
         b = self.names.registry.get(name)
         return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
 
+    def _each_of(self, node, scope, local) -> str:
+        """The helper that charges a loop over node's value: of a tuple or
+        list already in order, the one that tests nothing (runtime._each_seq)."""
+        return "_each" if self.tracing or not self._is_seq(node, scope, local) else "_each_seq"
+
     def _is_distinct(self, node, scope) -> bool:
         """Is the value known, when compiling, to hold no value twice (so a
         choice's options need no search for duplicates)? A set does not;
