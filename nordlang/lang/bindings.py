@@ -153,12 +153,14 @@ class Bindings:
             src = self.gen(value, scope, local)
             known = self._reader(scope, local).desc(value)
             fact = self.fact(value, scope, local)
-            seq = self._is_seq(value, scope, local)
+            seq, number = self._is_seq(value, scope, local), self._numeric(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             self._descs[local[name]] = known
             self._facts[local[name]] = fact
             if seq:
                 self._seqs.add(local[name])
+            if number:
+                self._numbers.add(local[name])
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
         if self.tracing or self._iterable:

@@ -371,7 +371,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                     return self.error(side, f"{node.op} {does} numbers, not {what}",
                                       hint="nordlang repeats no text or list" if node.op == "*" else
                                       "nordlang formats no text with %")
-            if not (self._number(node.left, scope, local) and self._number(node.right, scope, local)):
+            if not (self._numeric(node.left, scope, local) and self._numeric(node.right, scope, local)):
                 return f"{helper}({left}, {right})"
         if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"
