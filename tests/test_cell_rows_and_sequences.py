@@ -107,3 +107,17 @@ def test_a_cell_of_filled_cells_has_its_pool_read_with_no_test(game):
     # a cell of another loop may be empty (no pool): tested, as before
     text = "[amount(c, card(1)) for c in [cell(tableau(0), 1, 0), cell(tableau(0), 0, 0)]]"
     assert ev(game, text) == (0, 1) and " in ctx.state.pools" in source(game, text)
+
+
+def test_a_cells_parts_are_simple_arguments_of_an_inlined_definition(tmp_path):
+    """A cheap definition naming a parameter twice is written in when its
+    argument is a part of a known cell (as cheap as a name), and its cells
+    are then made in place."""
+    path = tmp_path / "tableau.yaml"
+    path.write_text(TABLEAU.read_text().replace("define:\n", "define:\n  under(h, k): 'amount(cell(h, 1, k), "
+                                                "card(1)) + total(cell(h, 1, k))'\n", 1))
+    g = nordlang.load(str(path), seed=0)
+    run(g, "take(offer, 0, cell(tableau(0), 0, 0))\ntake(offer, 1, cell(tableau(0), 1, 0))")
+    text = "[under(grid_of(c), column(c)) for c in filled_cells(tableau(0))]"
+    assert ev(g, text) == (1, 1)
+    assert ".call(" not in source(g, text) and "1 < ctx.rules.grid_zones" in source(g, text)

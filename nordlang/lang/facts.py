@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import ast as A
 from .builtins import BARE
+from .values import CELL, CELL_PARTS
 
 _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 _NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
@@ -64,9 +65,14 @@ class NodeFacts:
         return b.distinct == "keeps" and call and len(node.args) >= 1 and self._is_distinct(node.args[0], scope)
 
     def _simple(self, node, scope, local) -> bool:
-        """A name or constant: as cheap to compute twice as to keep."""
+        """A name or constant, or a part of a cell the text knows (`row(c)`,
+        `column(c)`, `grid_of(c)`: a part of its tuple, which cannot fail):
+        as cheap to compute twice as to keep."""
         if isinstance(node, A.Const):
             return True
+        if isinstance(node, A.Call) and len(node.args) == 1 and isinstance(node.args[0], A.Name) \
+                and node.gen is None and self._primitive(node, scope, local) in CELL_PARTS:
+            return self.fact(node.args[0], scope, local) == CELL
         if isinstance(node, A.Name):
             b = self.names.registry.get(node.id)
             return (node.id in local or node.id in scope or node.id in self.names.constants
