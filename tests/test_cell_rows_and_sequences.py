@@ -2,8 +2,8 @@
 expressions.py, runtime.py, engine/library/grids.py): a cell in a fixed
 row (or column) of a known cell's grid made in place, the amount of a cell
 made in place read from its pool, a loop over a tuple or list already in
-order charged with no test of it, and filled_cells' last answer kept for
-its position. The same values, the same work charged, the same errors as
+order charged with no test of it, a cell of filled_cells read with no
+test (but in a thunk, which may run on another position). The same values, the same work charged, the same errors as
 the general code. On the tableau game (tests/games/tableau): a 2 x 3 grid
 per player, cards taken from an offer of four slots."""
 
@@ -68,6 +68,7 @@ def test_a_loop_over_a_sequence_is_charged_with_no_test_of_it(game):
 
 
 def test_filled_cells_answers_anew_once_its_position_changed(game):
+    """(on a copy too)"""
     assert ev(game, "filled_cells(tableau(0))") == (("tableau", 0, 0, 0), ("tableau", 0, 0, 1))
     assert ev(game, "filled_cells(tableau(1))") == ()
     run(game, "take(offer, 1, cell(tableau(0), 1, 1))")
@@ -121,3 +122,12 @@ def test_a_cells_parts_are_simple_arguments_of_an_inlined_definition(tmp_path):
     text = "[under(grid_of(c), column(c)) for c in filled_cells(tableau(0))]"
     assert ev(g, text) == (1, 1)
     assert ".call(" not in source(g, text) and "1 < ctx.rules.grid_zones" in source(g, text)
+
+
+def test_a_thunk_in_a_loop_over_filled_cells_tests_the_pool_it_reads(game):
+    """at_turn_start runs its thunk on the turn's first position: a cell
+    filled now may hold nothing there (no pool)."""
+    game.state.turn_start = game.state.clone()
+    run(game, "take(offer, 1, cell(tableau(0), 1, 1))")
+    text = "[total(c) - at_turn_start(total(c) + amount(c, card(1))) for c in filled_cells(tableau(0))]"
+    assert ev(game, text) == (-1, 0, 1)

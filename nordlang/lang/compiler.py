@@ -82,7 +82,8 @@ class Compiler(Expressions, Statements, Checks):
         self._checked: set = set()   # ... those the body tests to be cells
         self._looped: set = set()    # the locals' codes loops bind (values.py)
         self._seqs: set = set()      # the locals' codes lets bind to a tuple or list in order (facts._is_seq)
-        self._filled: set = set()    # ... comprehensions bind to cells of filled_cells (values._filled_cell)
+        self._filled: dict = {}      # ... comprehensions bind to cells of filled_cells -> the thunks around
+        self._thunks = 0             # > 0 while making a thunk's code (a primitive may run it on another position)
         self._as_list = None         # the comprehension to make as a list (Shortcuts._first_of_list)
         self._iterable = 0           # > 0 while making a loop's collection (Bindings._LetIn)
         self._loops: list = []       # the comprehensions being made, innermost last (bindings.py)

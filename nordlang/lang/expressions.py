@@ -133,7 +133,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             it = self._made_apart(first, it)
             made_by = self._primitive(cf.iter, scope, local)
             if made_by == "filled_cells" and len(names) == 1:
-                self._filled.add(names[0])      # (its pool is there: values._filled_cell)
+                self._filled[names[0]] = self._thunks      # (its pool is there: values._filled_cell)
             if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
                 self._numbers.add(names[0])      # (a number, or an index: see _numeric)
             if len(names) == 1:
@@ -202,7 +202,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             if node.gen is not None or not lo <= nargs <= hi:
                 return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
             with self._no_keeping():        # (a lambda's := binds in the lambda)
-                thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+                self._thunks += 1           # (run on another position, perhaps: values._filled_cell)
+                try:
+                    thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+                finally:
+                    self._thunks -= 1
             return f"{fn}(ctx, {thunks})"
         if b.kind == AGG:
             if node.gen is not None:

@@ -254,11 +254,13 @@ class ValueFacts:
         return "(" + form.format(*args, fn=self.bind(b.fn, "b")) + ")"
 
     def _filled_cell(self, node, scope, local) -> bool:
-        """Is the name a cell a comprehension's loop over filled_cells binds?
-        Its pool is there: an expression changes no pool, and a cell once
-        made keeps its pool (State._new_cell)."""
+        """Is the name a cell a comprehension's loop over filled_cells binds,
+        read on the position the loop ran on (not in a thunk made inside it,
+        which a primitive may run on another)? Its pool is there: an
+        expression changes no pool, and a cell once made keeps its pool
+        (State._new_cell)."""
         node, scope, local = self._argument(node, scope, local)
-        return isinstance(node, A.Name) and local.get(node.id) in self._filled
+        return isinstance(node, A.Name) and self._filled.get(local.get(node.id), -1) == self._thunks
 
     def _made_zone(self, node, scope, local) -> bool:
         """A zone built in place by a constructor of the rulebook (`purse(p)`),

@@ -53,30 +53,20 @@ def _cell_at(ctx, z, r, c):
       "from the left", example="len(filled_cells(tableau(player)))", group="grids")
 def _filled_cells(ctx, z):
     st = ctx.state
-    last = _LAST_FILLED
-    if last[0] == st.version and last[1] == z:
-        out = last[2]       # (the last answer, of this very position: a definition's walks ask it again and again)
-    else:
-        cells = st.cells.get(z) if z.__class__ is tuple else None     # (only a grid's key has cells)
-        if cells is None:
-            _grid(ctx, z)
-            return ()
-        # (kept by the version of the grid's part, State._zone_changed: a position's
-        # definitions often ask it again, once for each kind of item they count)
-        key = (_filled_cells, z, st.base, st.parts.get(z if st.by_owner else z[0]))
-        out = remembered(key)
-        if out is None:
-            pools = st.pools
-            out = remember(key, tuple(filter(pools.__getitem__, cells)))   # (kept in order: those with items)
-        last[:] = st.version, z, out
+    cells = st.cells.get(z) if z.__class__ is tuple else None     # (only a grid's key has cells)
+    if cells is None:
+        _grid(ctx, z)
+        return ()
+    # (kept by the version of the grid's part, State._zone_changed: a position's
+    # definitions often ask it again, once for each kind of item they count)
+    key = (_filled_cells, z, st.base, st.parts.get(z if st.by_owner else z[0]))
+    out = remembered(key)
+    if out is None:
+        pools = st.pools
+        out = remember(key, tuple(filter(pools.__getitem__, cells)))   # (kept in order: those with items)
     if len(out) > SMALL:
         charge(ctx, len(out))
     return out
-
-
-# The last answer of filled_cells: (the state's version, the grid zone, the cells). A version
-# is a hash chained over the changes made (State.version): the same version, the same position.
-_LAST_FILLED = [None, None, ()]
 
 
 @_def("bordering_cells", arity=(1, 1), doc="the empty cells of a grid zone next to a filled one (above, to the "
