@@ -77,6 +77,9 @@ SEQUENCES = {
     "shortest_paths": 'shortest_paths(first(structures("settlement")), at(structures("settlement"), 1))',
     "occupied_by": "occupied_by(player)",
 }
+# ... and of those of grids (asked of the bundled game with grids)
+GRID_SEQUENCES = {"filled_cells": "filled_cells(homeland(player))",
+                  "bordering_cells": "bordering_cells(homeland(player))"}
 
 
 def test_values_looped_over_without_sorting_are_sequences():
@@ -84,7 +87,7 @@ def test_values_looped_over_without_sorting_are_sequences():
     order deterministic; so its value must be a tuple or list (never a set)."""
     rules = nordlang.load_rules(players=3)
     marked = {n for n, b in rules.names.registry.items.items() if b.seq}
-    assert marked == set(SEQUENCES)
+    assert marked == set(SEQUENCES) | set(GRID_SEQUENCES)
     fns = {n: _compiled(rules, text, True)[0] for n, text in SEQUENCES.items()}
     g = nordlang.Game(rules, 1)
     rng = random.Random(1)
@@ -93,6 +96,13 @@ def test_values_looped_over_without_sorting_are_sequences():
             assert type(fn(Ctx(g.state, rules))) in (tuple, list), n
         g.play_index(rng.randrange(len(g.state.pending.options)))
     assert rules.names.funcs["settlements"].seq and not rules.names.funcs["reach"].seq
+    rules = nordlang.load_rules("vikings", 2)
+    fns = {n: _compiled(rules, text, True)[0] for n, text in GRID_SEQUENCES.items()}
+    g = nordlang.Game(rules, 1)
+    for _ in range(60):
+        for n, fn in fns.items():
+            assert type(fn(Ctx(g.state, rules))) in (tuple, list), n
+        g.play_index(rng.randrange(len(g.state.pending.options)))
 
 
 @pytest.mark.parametrize("call", ["terrain", "neighbors", "surroundings", "region_of"])

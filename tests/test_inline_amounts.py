@@ -37,8 +37,8 @@ def _counted(game, monkeypatch, name) -> list:
 def test_an_amount_of_a_zone_named_reads_a_pool_in_place_and_asks_the_primitive_for_any_other(game, monkeypatch):
     """A pool, a track, a deck, an empty cell and a whole grid, each given
     by a name: the amounts the primitive gives; a pool's with no call, any
-    other zone's from the primitive, given the zone and the item. A zone
-    given by a call is the primitive's too."""
+    other zone's from the primitive, given the zone and the item. A cell
+    made by cell() is read from its pool too (values._zone_form)."""
     calls = _counted(game, monkeypatch, "amount")
     run(game, "take(offer, 1, cell(tableau(0), 0, 0))\nmove(card(4), deck, cell(tableau(0), 0, 0))")
     zones = {"filled": "cell(tableau(0), 0, 0)", "empty": "cell(tableau(0), 1, 1)", "offer": "offer",
@@ -49,7 +49,8 @@ def test_an_amount_of_a_zone_named_reads_a_pool_in_place_and_asks_the_primitive_
     assert calls == [(zone, ("card", c)) for zone in (("tableau", 0, 1, 1), ("offer", None), ("deck", None),
                                                       ("tableau", 0)) for c in (1, 2, 4)]
     del calls[:]
-    assert ev(game, "amount(cell(tableau(0), 0, 0), card(2))") == 1 and calls == [(("tableau", 0, 0, 0), ("card", 2))]
+    assert ev(game, "amount(cell(tableau(0), 0, 0), card(2))") == 1 and calls == []
+    assert ev(game, "amount(cell(tableau(0), 1, 0), card(2))") == 0 and calls == []
     state = game.state        # (the general path agrees)
     assert [state.amount(("tableau", 0, 0, 0), ("card", c)) for c in (1, 2, 4)] == [0, 1, 1]
 

@@ -59,10 +59,13 @@ def test_a_kept_value_is_made_only_where_the_text_asks_for_it(game):
     assert "5" in e.value.message
 
 
-def test_nothing_is_kept_in_a_loops_collection(game):
+def test_nothing_is_kept_in_a_later_loops_collection(game):
     # (Python allows no := there)
+    text = "let k = 1 in [(w, y) for w in [0] for y in [x for x in [1, 2, 3] if x > [0, 2][k]]]"
+    assert ev(game, text) == ((0, 3),) and kept(game, text) == 0
+    # a first collection is made apart, before its loop (expressions._clauses): kept there as elsewhere
     text = "let k = 1 in [y for y in [x for x in [1, 2, 3] if x > [0, 2][k]]]"
-    assert ev(game, text) == (3,) and kept(game, text) == 0
+    assert ev(game, text) == (3,) and kept(game, text) == 1
 
 
 def test_a_definition_call_the_same_for_all_items_is_kept():

@@ -35,11 +35,23 @@ def test_a_let_in_a_loop_and_in_its_collection(game):
     assert ev(game, text) == (5, 7) and ":=" in source(game, text)
     assert ev(game, "any((let y = x in y > 1) for x in [1, 2])") is True
     assert ev(game, "count((let y = x in y > 1) for x in [1, 2, 3])") == 2
-    # in a loop's collection (at any depth) a let is a call: Python allows no := there
+    # in a later loop's collection a let is a call: Python allows no := there
+    text = "[(x, y) for x in [1] for y in (let k = x + 1 in [k, k])]"
+    assert ev(game, text) == ((1, 2), (1, 2)) and "lambda" in source(game, text)
+    # a first collection (at any depth) is made apart, just before its loop: its lets are :=
     for text, value in (("[x for x in (let xs = [1, 2] in xs)]", (1, 2)),
                         ("[x for x in [y for y in [1, 2] if (let z = y in z > 1)]]", (2,)),
-                        ("[(x, y) for x in [1] for y in (let k = x + 1 in [k, k])]", ((1, 2), (1, 2)))):
-        assert ev(game, text) == value and "lambda" in source(game, text)
+                        ("[n for n in [x for x in [(let z = y in z * 2) for y in [1, 2]]] if n > 2]", (4,)),
+                        ("sum(x for x in (let xs = [3, 4] in xs) if x > 3)", 4),
+                        ("[[x for x in (let xs = [y, y] in xs)] for y in [1, 2]]", ((1, 1), (2, 2)))):
+        assert ev(game, text) == value
+        assert ":=" in source(game, text) and "lambda" not in source(game, text)
+
+
+def test_an_error_in_a_first_collection_made_apart_is_placed_at_its_text(game):
+    with pytest.raises(EvalError) as e:
+        ev(game, "[x for x in (let a = 0 in [1 // a])]")
+    assert e.value.message == "division by zero" and (e.value.pos.line, e.value.pos.col) == (1, 28)
 
 
 def test_an_effects_loop_over_a_let_compiles_and_runs(game):

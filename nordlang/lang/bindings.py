@@ -26,13 +26,19 @@ _LOCAL_NUMBERS = re.compile(r"\bv_\w*?_(\d+)\b")
 
 
 class _Loop:
-    """A comprehension being made: the first number of its own locals, and the values it keeps."""
+    """A comprehension being made: the first number of its own locals, the
+    values it keeps, and (name, code) of its first collection when that is
+    made apart (its code binds with :=, which Python allows in no loop's
+    collection): bound to the name just before the loop, which loops over
+    the name. The same order of work: a comprehension makes its first
+    collection before anything else."""
 
-    __slots__ = ("start", "kept")
+    __slots__ = ("start", "kept", "first")
 
     def __init__(self):
         self.start = next(_COUNTER)
         self.kept: list = []
+        self.first = None
 
 
 class Bindings:
@@ -46,9 +52,36 @@ class Bindings:
         self._loops.append(loop)
         return loop
 
+    def _collection(self, first, node, scope, local) -> str:
+        """The code of a comprehension's collection: its first (`first`: its
+        _Loop) as any code, keeping none of the loop's values; a later one
+        where Python allows no := (Bindings._LetIn)."""
+        if first is not None:
+            with self._no_keeping():
+                return self.gen(node, scope, local)
+        self._iterable += 1
+        try:
+            return self.gen(node, scope, local)
+        finally:
+            self._iterable -= 1
+
+    def _made_apart(self, first, it: str) -> str:
+        """A first collection's code `it` (charged), made apart when it binds
+        with := (see _Loop): then the name the loop takes it from."""
+        if first is None or ":=" not in it:
+            return it
+        first.first = (f"_it{next(_COUNTER)}", it)
+        return first.first[0]
+
     def _loop_ends(self, loop, src: str) -> str:
-        """The comprehension's code `src`, its kept values set unknown first."""
-        if loop is None or not loop.kept:
+        """The comprehension's code `src`, its first collection made first when
+        made apart, its kept values set unknown before that."""
+        if loop is None:
+            return src
+        if loop.first is not None:
+            name, code = loop.first
+            src = f"({src} if ({name} := {code}) is {name} else None)"
+        if not loop.kept:
             return src
         unset = "_unset"
         for name in loop.kept:
@@ -120,9 +153,14 @@ class Bindings:
             src = self.gen(value, scope, local)
             known = self._reader(scope, local).desc(value)
             fact = self.fact(value, scope, local)
+            seq, number = self._is_seq(value, scope, local), self._numeric(value, scope, local)
             local[name] = f"v_{name}_{next(_COUNTER)}"
             self._descs[local[name]] = known
             self._facts[local[name]] = fact
+            if seq:
+                self._seqs.add(local[name])
+            if number:
+                self._numbers.add(local[name])
             binds.append((local[name], src))
         body = self.gen(node.body, scope, local)
         if self.tracing or self._iterable:

@@ -81,6 +81,9 @@ class Compiler(Expressions, Statements, Checks):
         self._checkable: frozenset = frozenset()   # the parameters' codes (values.ValueFacts._cell_part)
         self._checked: set = set()   # ... those the body tests to be cells
         self._looped: set = set()    # the locals' codes loops bind (values.py)
+        self._seqs: set = set()      # the locals' codes lets bind to a tuple or list in order (facts._is_seq)
+        self._filled: dict = {}      # ... comprehensions bind to cells of filled_cells -> the thunks around
+        self._thunks = 0             # > 0 while making a thunk's code (a primitive may run it on another position)
         self._as_list = None         # the comprehension to make as a list (Shortcuts._first_of_list)
         self._iterable = 0           # > 0 while making a loop's collection (Bindings._LetIn)
         self._loops: list = []       # the comprehensions being made, innermost last (bindings.py)
@@ -275,12 +278,12 @@ class Compiler(Expressions, Statements, Checks):
     def _pools_once(self, body: str) -> str:
         """An expression's body with the state's pools looked up once, first,
         where its code reads them in a loop or often (a zone read in place
-        in a loop reads them two or three times an item). An expression changes
+        in a loop reads them once to three times an item). An expression changes
         nothing, so the pools it starts with are those it ends with; a
         thunk (a lambda, run by a primitive, perhaps on another position)
         looks them up itself: a body with one is left as it is."""
         reads = body.count("ctx.state.pools")
-        if self.tracing or reads < 2 or (reads < 4 and " for " not in body) or "lambda" in body:
+        if self.tracing or reads == 0 or (reads < 4 and " for " not in body) or "lambda" in body:
             return body
         return "_pools = ctx.state.pools\n" + body.replace("ctx.state.pools", "_pools")
 

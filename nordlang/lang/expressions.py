@@ -112,12 +112,9 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
         parts = []
         local = dict(local)
         where = self._site(site)
-        for cf in comp.fors:
-            self._iterable += 1
-            try:
-                it = self.gen(cf.iter, scope, local)
-            finally:
-                self._iterable -= 1
+        for i, cf in enumerate(comp.fors):
+            first = self._loops[-1] if i == 0 else None      # (the first collection may be made apart)
+            it = self._collection(first, cf.iter, scope, local)
             # (what the text shows of the zones of its items: reads.py)
             item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
             each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
@@ -132,8 +129,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
             if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
-                it = f"_each(ctx, {it}, {where})"
+                it = f"{self._each_of(cf.iter, scope, local)}(ctx, {it}, {where})"
+            it = self._made_apart(first, it)
             made_by = self._primitive(cf.iter, scope, local)
+            if made_by == "filled_cells" and len(names) == 1:
+                self._filled[names[0]] = self._thunks      # (its pool is there: values._filled_cell)
             if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
                 self._numbers.add(names[0])      # (a number, or an index: see _numeric)
             if len(names) == 1:
@@ -202,7 +202,11 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             if node.gen is not None or not lo <= nargs <= hi:
                 return self.error(node, f"{name}() takes {_arity_words(lo, hi)}, got {nargs}")
             with self._no_keeping():        # (a lambda's := binds in the lambda)
-                thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+                self._thunks += 1           # (run on another position, perhaps: values._filled_cell)
+                try:
+                    thunks = ", ".join(f"(lambda ctx: {self.gen(a, scope, local)})" for a in node.args)
+                finally:
+                    self._thunks -= 1
             return f"{fn}(ctx, {thunks})"
         if b.kind == AGG:
             if node.gen is not None:
@@ -233,7 +237,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 if pair is not None:
                     return pair
                 # (a collection's items are charged to the budget, as a generator's are)
-                return f"{fn}(ctx, _each(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
+                each = self._each_of(node.args[0], scope, local)
+                return f"{fn}(ctx, {each}(ctx, {self.gen(node.args[0], scope, local)}, {self._site(node)}))"
             return self.error(node, f"{name}() takes one collection or a generator, got {nargs} arguments")
         if node.gen is not None:
             return self.error(node, f"{name}() does not take a generator; only aggregates do")
@@ -370,7 +375,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                     return self.error(side, f"{node.op} {does} numbers, not {what}",
                                       hint="nordlang repeats no text or list" if node.op == "*" else
                                       "nordlang formats no text with %")
-            if not (self._number(node.left, scope, local) and self._number(node.right, scope, local)):
+            if not (self._numeric(node.left, scope, local) and self._numeric(node.right, scope, local)):
                 return f"{helper}({left}, {right})"
         if node.op in _SIZED_OPS and not self._small(node, scope, local):
             return f"{_SIZED_OPS[node.op]}(ctx, {left}, {right})"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import ast as A
 from .builtins import BARE
+from .values import CELL, CELL_PARTS
 
 _COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "in", "not in"}
 _NUMBERS_ONLY = {"*": ("_mul", "multiplies"), "%": ("_mod", "gives the remainder of")}
@@ -22,6 +23,11 @@ class NodeFacts:
             return True
         if isinstance(node, A.Comp):
             return node.kind != "set"
+        if isinstance(node, A.Name) and node.id in local:
+            code = local[node.id]
+            if code in self._arguments:        # (an inlined definition's parameter: its argument)
+                return self._is_seq(*self._arguments[code])
+            return code in self._seqs           # (a let's: what it was bound to)
         name = node.id if isinstance(node, A.Name) else \
             node.func.id if isinstance(node, A.Call) and isinstance(node.func, A.Name) else None
         if name is None or name in local or name in scope:      # a variable: any value
@@ -31,6 +37,11 @@ class NodeFacts:
             return f.seq and (isinstance(node, A.Call) or not f.params)
         b = self.names.registry.get(name)
         return b is not None and b.seq and (isinstance(node, A.Call) or b.kind == BARE)
+
+    def _each_of(self, node, scope, local) -> str:
+        """The helper that charges a loop over node's value: of a tuple or
+        list already in order, the one that tests nothing (runtime._each_seq)."""
+        return "_each" if self.tracing or not self._is_seq(node, scope, local) else "_each_seq"
 
     def _is_distinct(self, node, scope) -> bool:
         """Is the value known, when compiling, to hold no value twice (so a
@@ -54,9 +65,14 @@ class NodeFacts:
         return b.distinct == "keeps" and call and len(node.args) >= 1 and self._is_distinct(node.args[0], scope)
 
     def _simple(self, node, scope, local) -> bool:
-        """A name or constant: as cheap to compute twice as to keep."""
+        """A name or constant, or a part of a cell the text knows (`row(c)`,
+        `column(c)`, `grid_of(c)`: a part of its tuple, which cannot fail):
+        as cheap to compute twice as to keep."""
         if isinstance(node, A.Const):
             return True
+        if isinstance(node, A.Call) and len(node.args) == 1 and isinstance(node.args[0], A.Name) \
+                and node.gen is None and self._primitive(node, scope, local) in CELL_PARTS:
+            return self.fact(node.args[0], scope, local) == CELL
         if isinstance(node, A.Name):
             b = self.names.registry.get(node.id)
             return (node.id in local or node.id in scope or node.id in self.names.constants

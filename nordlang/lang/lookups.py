@@ -169,6 +169,8 @@ class Lookups:
         empty = "None" if helper == "_first_of_kind" else "0"
         if self._iterable:    # (no := in a loop's collection: the cell is simple, written twice)
             return f"({helper}(ctx, {code}, {rest} if {code} in ctx.state.pools else {empty})"
+        if self._filled_cell(zone, scope, local):       # (its pool is there)
+            return f"{helper}_in(ctx, ctx.state.pools[{code}], {code}, {rest}"
         # (the cell's pool looked up once, and handed to the helper's pool form: runtime._in_pool)
         n = next(_COUNTER)
         pool, var = f"_pool{n}", code if simple else f"_cell{n}"

@@ -84,10 +84,17 @@ class Shortcuts:
         return known and type(v) in (int, float)
 
     def _numeric(self, node, scope, local) -> bool:
-        """A number as far as the work of an operation on it goes (see _small):
-        one the text knows, a loop's index or a primitive's count."""
+        """A number (or a value whose making fails) as far as the text shows:
+        one it knows, a loop's index or a let's number, a primitive's count,
+        a quotient, or a sum, difference or negation of such. An operation
+        on it is small (see _small); a product of two is Python's own."""
         node, scope, local = self._argument(node, scope, local)
+        if isinstance(node, A.BinOp) and node.op in ("+", "-"):
+            return self._numeric(node.left, scope, local) and self._numeric(node.right, scope, local)
+        if isinstance(node, A.Neg):
+            return self._numeric(node.operand, scope, local)
         return (self._number(node, scope, local) or self._primitive(node, scope, local) in _NUMERIC
+                or isinstance(node, A.BinOp) and node.op in ("/", "//")
                 or isinstance(node, A.Name) and local.get(node.id) in self._numbers)
 
     def _fold(self, node, scope, local):

@@ -26,8 +26,11 @@ class Statements:
             self._check_binding(node, node.name)
             src = self.gen(node.value, scope, local)
             fact = self.fact(node.value, scope, local)
+            seq = self._is_seq(node.value, scope, local)
             local[node.name] = f"v_{node.name}_{next(_COUNTER)}"
             self._facts[local[node.name]] = fact
+            if seq:
+                self._seqs.add(local[node.name])
             return [f"{pad}{local[node.name]} = {src}{self._mark(node.value)}"]
         if isinstance(node, A.ForStmt):
             self._iterable += 1         # (its collection may be a comprehension's: see Bindings._LetIn)
@@ -45,7 +48,7 @@ class Statements:
                 self._facts[inner[n]] = each[1] if each.__class__ is tuple else None   # (values.py)
                 self._looped.add(inner[n])
             body = self.stmts(node.body, scope, inner, depth + 1) or [f"{pad}    pass"]
-            it = f"_each(ctx, {it}, {self._site(node.iter)})"       # (charged to the budget)
+            it = f"{self._each_of(node.iter, scope, local)}(ctx, {it}, {self._site(node.iter)})"   # (charged)
             if len(names) == 1:
                 head = f"{pad}for {names[0]} in _tuple({it}):"
             else:

@@ -4,7 +4,7 @@ primitive that made it, so that generated code need not test it again.
 A value is CELL (a grid's cell: what `cell`, `filled_cells`, `bordering_cells` and a cell's
 `neighbors` give, always a 4-tuple whose first part names a grid zone, its
 row and column within the grid); a collection is ("each", CELL) when each
-of its values is one.
+of its values is one; `first` of such a collection is MAYBE_CELL (a cell or none).
 Nothing else is said (None). A definition's value is what its text shows
 with its parameters unknown (kept per definition). The facts are proofs,
 never guesses: code that drops a test on a fact takes the same branch the
@@ -16,8 +16,10 @@ from __future__ import annotations
 from ..errors import NordError
 from . import ast as A
 from .parser import parse
+from .runtime import _COUNTER
 
 CELL = "cell"
+MAYBE_CELL = "cell or none"     # first() of a collection of cells: a cell, or none when it is empty
 # primitives whose value, of any argument, is a fact (or that fail)
 _MAKES = {"cell": CELL}
 # primitives whose value is a collection of a fact's values, of any argument
@@ -100,6 +102,8 @@ class ValueFacts:
             return _MAKES[name]
         if name in _MAKE_EACH:
             return ("each", _MAKE_EACH[name])
+        if name == "first" and len(node.args) == 1 and self.fact(node.args[0], scope, local) == ("each", CELL):
+            return MAYBE_CELL
         if name == "neighbors" and len(node.args) == 1 and self.fact(node.args[0], scope, local) == CELL:
             return ("each", CELL)          # (a cell's neighbours are cells of its grid)
         if name in _KEEPS and len(node.args) == 1:
@@ -140,8 +144,12 @@ class ValueFacts:
                 or self._primitive(node, scope, local) != b.name or b.inline != _TEMPLATE.format(part):
             return None
         arg = node.args[0]
-        if self.fact(arg, scope, local) == CELL:
+        fact = self.fact(arg, scope, local)
+        if fact == CELL:
             return f"({self.gen(arg, scope, local)}{part})"
+        if fact == MAYBE_CELL:      # (none: the primitive, for its error)
+            src = self.gen(arg, scope, local)
+            return f"({src}{part} if {src} is not None else {self.bind(b.fn, 'b')}(ctx, {src}))"
         code = self._param_code(arg, scope, local)
         if code is None:
             return None
@@ -154,15 +162,24 @@ class ValueFacts:
         be a cell, i and j whole numbers the text shows (none: 0), as the
         tuple made in place, the grid's bounds tested only where an offset
         moves off c's own row or column (within them); out of them, the
-        primitive (its error). A cell beside a cell costs no call. Else None."""
+        primitive (its error). A cell beside a cell costs no call. The row
+        or the column may be a whole number the text shows (not below 0:
+        the cell of c's column in a given row, `cell(grid_of(c), 1,
+        column(c))`), tested against the grid's bounds. Else None."""
         if self.tracing or b.name != "cell" or len(node.args) != 3 or self._primitive(node, scope, local) != "cell":
             return None
-        parts = [self._cell_offset(a, scope, local, name) for a, name in zip(node.args, ("grid_of", "row", "column"))]
-        if None in parts or len({code for code, _ in parts}) != 1 or parts[0][1] != 0:
+        parts = [self._cell_offset(a, scope, local, name) or self._whole_at(a, scope, local)
+                 for a, name in zip(node.args, ("grid_of", "row", "column"))]
+        if None in parts or len({code for code, _ in parts} - {None}) != 1 or parts[0][0] is None \
+                or parts[0][1] != 0:
             return None
         c = parts[0][0]
         coords, tests = [], []
-        for (_, d), i in zip(parts[1:], (2, 3)):
+        for (code, d), i in zip(parts[1:], (2, 3)):
+            if code is None:        # (a fixed row or column: within the grid's bounds, or the primitive)
+                coords.append(f"({d})")
+                tests.append(f"{d} < ctx.rules.grid_zones[{c}[0]][{i - 2}]")
+                continue
             at = f"{c}[{i}]" if d == 0 else f"{c}[{i}] {'+' if d > 0 else '-'} {abs(d)}"
             coords.append(at)
             if d < 0:
@@ -173,6 +190,12 @@ class ValueFacts:
         if not tests:
             return f"({made})"
         return f"({made} if {' and '.join(tests)} else {self.bind(b.fn, 'b')}(ctx, {c}[:2], {coords[0]}, {coords[1]}))"
+
+    def _whole_at(self, node, scope, local):
+        """(None, n) when node is a whole number n >= 0 the text shows (a
+        literal or a constant); else None."""
+        known, v = self._scalar(node, scope, local)
+        return (None, v) if known and v.__class__ is int and v >= 0 else None
 
     def _cell_offset(self, node, scope, local, part):
         """(code of c, d) when node is part(c) + d (or - d, or part(c)) of a
@@ -210,6 +233,12 @@ class ValueFacts:
                 or len(node.args) != (2 if b.name == "amount" else 1):
             return None
         zone = node.args[0]
+        if not isinstance(zone, A.Name) and b.name == "amount" and not self._iterable \
+                and self.fact(zone, scope, local) == CELL and self._certain(node.args[1], scope, local):
+            # (a cell made in place, `cell(grid_of(c), 1, column(c))`: its pool looked up once)
+            n = next(_COUNTER)
+            zone, item = self.gen(zone, scope, local), self.gen(node.args[1], scope, local)
+            return f"(_pool{n}.get({item}, 0) if (_pool{n} := ctx.state.pools.get({zone})) is not None else 0)"
         if not isinstance(zone, A.Name) and not (b.name == "amount" and self._made_zone(zone, scope, local)):
             return None
         pool, empty = _ZONE_FORMS[b.name]
@@ -221,8 +250,17 @@ class ValueFacts:
         else:
             return None
         args = [self.gen(a, scope, local) for a in node.args]
-        form = f"{pool} if {{0}} in ctx.state.pools else {otherwise}"
+        form = pool if self._filled_cell(zone, scope, local) else f"{pool} if {{0}} in ctx.state.pools else {otherwise}"
         return "(" + form.format(*args, fn=self.bind(b.fn, "b")) + ")"
+
+    def _filled_cell(self, node, scope, local) -> bool:
+        """Is the name a cell a comprehension's loop over filled_cells binds,
+        read on the position the loop ran on (not in a thunk made inside it,
+        which a primitive may run on another)? Its pool is there: an
+        expression changes no pool, and a cell once made keeps its pool
+        (State._new_cell)."""
+        node, scope, local = self._argument(node, scope, local)
+        return isinstance(node, A.Name) and self._filled.get(local.get(node.id), -1) == self._thunks
 
     def _made_zone(self, node, scope, local) -> bool:
         """A zone built in place by a constructor of the rulebook (`purse(p)`),

@@ -18,7 +18,8 @@ _STATIC = {"space", "players", "num_players", "others", "spaces", "terrain", "ha
 
 # primitives that return a tuple in a fixed order (comprehensions over them need no sorting)
 _SEQ = {"players", "others", "spaces", "neighbors", "areas", "surroundings", "region_spaces", "structures", "ports",
-        "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths", "occupied_by"}
+        "items", "occupied_spaces", "open_spaces", "slots", "groups", "shortest_paths", "occupied_by",
+        "filled_cells", "bordering_cells"}
 
 # primitives whose value never holds a value twice, and those that keep their argument so (filters):
 # a choice's options from them need no search for duplicates

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from itertools import filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import is_not
 
 from ...board.masks import bit_layout
 from ...lang.budget import SMALL, BudgetError, charge
@@ -158,12 +159,8 @@ def _slots(ctx, zone):
     track = ctx.state.tracks.get(zone)
     if track is None:
         track = _track(ctx, zone)       # (the error)
-    out, i = [], 0
-    for x in track:         # (a loop, not a comprehension: no call, and a rule asks it at every turn)
-        if x is not None:
-            out.append((i, x))
-        i += 1
-    return tuple(out)
+    # (the pairs of the filled slots picked in C, with no Python step a slot: a rule asks it at every turn)
+    return tuple(compress(enumerate(track), map(is_not, track, repeat(None))))
 
 
 @_def("free_slots", arity=(1, 1), doc="how many slots of a track are empty", example="free_slots(track)",
