@@ -76,6 +76,7 @@ def test_the_state_records_a_part_for_each_zone_of_a_name_and_owner(monkeypatch)
 def test_a_zone_through_parameters_and_loops_is_the_argument_s(monkeypatch):
     funcs = _rules(monkeypatch, "vikings", 4).names.funcs
     # a loop over filled_cells(homeland(p)), and the definitions it calls with its cells
+    assert read_set(funcs["posted"]) == (ArgPart(0, "homeland"),)
     assert read_set(funcs["safe"]) == (ArgPart(0, "homeland"),)
     # a grid given as a parameter, made into a cell (cell(h, ...)): the zone of the argument
     assert read_set(funcs["threat_depth"]) == (ArgPart(0, None),)
