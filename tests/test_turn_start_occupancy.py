@@ -11,6 +11,9 @@ import pytest
 import nordlang
 from nordlang.engine.frames import OccupancyAtStart, occupancy_is_enough
 from nordlang.engine.state import State
+from nordlang.errors import EvalError
+from nordlang.lang import ast as A
+from nordlang.lang.parser import parse
 from nordlang.rules import build
 
 _ATTACKS = "connected_pairs(\"settlement\") - at_turn_start(connected_pairs(\"settlement\"))"
@@ -56,6 +59,16 @@ def test_it_keeps_nothing_else_and_says_so():
         _ = g.state.turn_start.pools
 
 
+def test_an_expression_that_asks_more_of_it_is_refused_at_its_text():
+    g = nordlang.Game(nordlang.load_rules("nord", 2), 1)
+    assert g.evaluate('at_turn_start(connected_pairs("settlement"))') == frozenset()
+    with pytest.raises(EvalError) as e:
+        g.evaluate("at_turn_start(len(items(hand(1))))")
+    text = str(e.value)
+    assert "1:19" in text and "keeps only the board's occupancy" in text and "'pools'" in text
+    assert "at_turn_start(len(items(hand(1))))" in text
+
+
 def test_a_sample_has_its_own_version_of_the_turns_start():
     g = nordlang.Game(nordlang.load_rules("nord", 3), 2)
     r = random.Random(2)
@@ -79,3 +92,12 @@ def test_rules_that_read_more_of_the_turns_start_keep_it_whole(tmp_path, monkeyp
     while g.state.turn < 3:
         g.play_index(r.randrange(len(g.legal_moves())))
     assert type(g.state.turn_start) is State
+
+
+def test_every_node_is_walked_even_in_an_if_statements_bodies():
+    # (occupancy_is_enough finds each at_turn_start by walking the trees: one in an elif's body counts)
+    tree = parse('if x > 0 { add("a", 1) } elif x < 0 { add("b", at_turn_start(counter("c"))) } '
+                 'else { add("d", 2) }', "effects")
+    roots = tree if type(tree) is tuple else (tree,)
+    called = [n.func.id for r in roots for n in A.walk(r) if type(n) is A.Call and type(n.func) is A.Name]
+    assert called.count("at_turn_start") == 1 and "counter" in called

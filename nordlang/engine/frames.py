@@ -4,7 +4,6 @@ options and their texts (see flow.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 import weakref
@@ -235,7 +234,7 @@ def _occupancy_is_enough(rules) -> bool:
         return False
     found = 0
     for _path, tree, _locate in rules.trees:
-        for node in _nodes(tree):
+        for node in (n for root in (tree if tree.__class__ is tuple else (tree,)) for n in A.walk(root)):
             if node.__class__ is A.Call and node.func.__class__ is A.Name and node.func.id == "at_turn_start":
                 found += 1
                 asked = node.args[0] if len(node.args) == 1 and node.gen is None else None
@@ -244,18 +243,6 @@ def _occupancy_is_enough(rules) -> bool:
                         and all(a.__class__ is A.Const for a in asked.args)):
                     return False
     return found > 0
-
-
-def _nodes(tree):
-    """Every syntax node of a tree (its fields' nodes, in tuples too)."""
-    todo = [tree]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, A.Node):
-            yield n
-            todo.extend(getattr(n, f.name) for f in dataclasses.fields(n))
-        elif isinstance(n, (tuple, list)):
-            todo.extend(n)
 
 
 def record_choice(state, who, name, text, forced) -> int:

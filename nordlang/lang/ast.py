@@ -136,16 +136,19 @@ class LetStmt(Node):
 
 
 def walk(node):
-    """Yield node and every node below it."""
+    """Yield node and every node below it, in order (through tuples of
+    any depth: an if statement's branches are (condition, body) pairs)."""
     yield node
     for value in node.__dict__.values():
         if isinstance(value, Node):
             yield from walk(value)
         elif isinstance(value, tuple):
-            for v in value:
-                if isinstance(v, Node):
-                    yield from walk(v)
-                elif isinstance(v, tuple):
-                    for w in v:
-                        if isinstance(w, Node):
-                            yield from walk(w)
+            yield from _walk_items(value)
+
+
+def _walk_items(items):
+    for v in items:
+        if isinstance(v, Node):
+            yield from walk(v)
+        elif isinstance(v, tuple):
+            yield from _walk_items(v)
