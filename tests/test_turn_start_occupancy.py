@@ -98,6 +98,5 @@ def test_every_node_is_walked_even_in_an_if_statements_bodies():
     # (occupancy_is_enough finds each at_turn_start by walking the trees: one in an elif's body counts)
     tree = parse('if x > 0 { add("a", 1) } elif x < 0 { add("b", at_turn_start(counter("c"))) } '
                  'else { add("d", 2) }', "effects")
-    roots = tree if type(tree) is tuple else (tree,)
-    called = [n.func.id for r in roots for n in A.walk(r) if type(n) is A.Call and type(n.func) is A.Name]
+    called = [n.func.id for n in A.walk(tree) if type(n) is A.Call and type(n.func) is A.Name]
     assert called.count("at_turn_start") == 1 and "counter" in called

@@ -234,7 +234,7 @@ def _occupancy_is_enough(rules) -> bool:
         return False
     found = 0
     for _path, tree, _locate in rules.trees:
-        for node in (n for root in (tree if tree.__class__ is tuple else (tree,)) for n in A.walk(root)):
+        for node in A.walk(tree):
             if node.__class__ is A.Call and node.func.__class__ is A.Name and node.func.id == "at_turn_start":
                 found += 1
                 asked = node.args[0] if len(node.args) == 1 and node.gen is None else None

@@ -137,7 +137,11 @@ class LetStmt(Node):
 
 def walk(node):
     """Yield node and every node below it, in order (through tuples of
-    any depth: an if statement's branches are (condition, body) pairs)."""
+    any depth: an if statement's branches are (condition, body) pairs); of
+    a tuple (a rulebook text's effects), every node of its items."""
+    if node.__class__ is tuple:
+        yield from _walk_items(node)
+        return
     yield node
     for value in node.__dict__.values():
         if isinstance(value, Node):

@@ -13,26 +13,12 @@ taken again). These are warnings: a rulebook may mean it.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from ..errors import NordError
 from ..lang import ast as A
 from ..lang.builtins import EFFECT
 
 # the primitives that see only occupying pieces
 OCCUPANCY = ("piece_at", "occupied", "occupied_spaces", "open_spaces", "occupied_by")
-
-
-def _walk(node):
-    """Every syntax node under node (itself included)."""
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if isinstance(n, A.Node):
-            yield n
-            todo.extend(getattr(n, f.name) for f in fields(n))
-        elif isinstance(n, tuple):
-            todo.extend(n)
 
 
 def _called(node) -> str | None:
@@ -75,7 +61,7 @@ def unseen_piece_warnings(rules) -> list[NordError]:
     out = []
     for path, tree, locate in rules.trees:
         rule = _rule(path)
-        for n in _walk(tree):
+        for n in A.walk(tree):
             name = _called(n)
             b = registry.get(name) if name else None
             for a in (n.args if b is not None else ()):
