@@ -137,5 +137,6 @@ def test_a_mask_s_spaces_are_listed_once():
         g.play_index(rng.randrange(len(g.legal_moves())))
     mk, m = bit_layout(rules.grid), g.state.owner_mask(0)
     listed = mk.members(m)
-    assert listed == sorted(s for s, item in g.state.occupied.items() if item[1] == 0) and listed
+    # (in the spaces' order: what sorted() gives, so a player's spaces need no sorting)
+    assert listed == tuple(sorted(s for s, item in g.state.occupied.items() if item[1] == 0)) and listed
     assert mk.members(m) is listed      # kept by its mask: a player's pieces, listed at every position

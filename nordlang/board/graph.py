@@ -247,7 +247,7 @@ class Links:
                 mk.comps_of.clear()
             facing = self.grid.ports_facing
             spaces = mk.members(c)
-            hit = mk.comps_of[c] = frozenset(spaces + [p for s in spaces for p in facing.get(s, ())])
+            hit = mk.comps_of[c] = frozenset([*spaces, *[p for s in spaces for p in facing.get(s, ())]])
         return hit
 
     @property

@@ -87,21 +87,23 @@ class _Masks:
             return m
         return None
 
-    def members(self, m) -> list:
-        """The spaces of a mask, in the bits' order: a list kept by mask,
-        which callers never change (a player's pieces are listed again at
-        every position another's move makes, as a search makes many)."""
+    def members(self, m) -> tuple:
+        """The spaces of a mask, in the bits' order, which is the spaces'
+        own (row, column) order: a tuple kept by mask (a player's pieces
+        are listed again at every position another's move makes, as a
+        search makes many)."""
         out = self.listed.get(m)
         if out is None:
             if len(self.listed) > _SETS_LIMIT:
                 self.listed.clear()
-            out = self.listed[m] = []
-            space, ones = self.space, self.ones
-            while m:                        # (highest bit first: see _ones)
-                i = m.bit_length() - 1
-                m ^= ones[i]
-                out.append(space[i])
-            out.reverse()
+            found = []
+            space, ones, k = self.space, self.ones, m
+            while k:                        # (highest bit first: see _ones)
+                i = k.bit_length() - 1
+                k ^= ones[i]
+                found.append(space[i])
+            found.reverse()
+            out = self.listed[m] = tuple(found)
         return out
 
     def split(self, m) -> list:

@@ -160,7 +160,7 @@ def _component(ctx, x, over=None):
 @_def("occupied_by", arity=(1, 1), doc="every space holding an occupying piece of player p, in board order",
       example="areas(occupied_by(player))", group="zones", args=("player",))
 def _occupied_by(ctx, p):
-    out = tuple(bit_layout(ctx.rules.grid).members(_player_mask(ctx, p)))
+    out = bit_layout(ctx.rules.grid).members(_player_mask(ctx, p))
     _charge_(ctx, len(out))
     return out
 

@@ -108,8 +108,9 @@ def _owned_spaces(ctx, spaces, p, owner, site):
     if not spaces:
         return ()
     if p.__class__ is int and 0 <= p < ctx.rules.num_players:
-        # (the state keeps each player's spaces as a mask, State.owner_mask: its members, in order)
-        return tuple(sorted(bit_layout(ctx.rules.grid).members(st.owner_mask(p))))
+        # (the state keeps each player's spaces as a mask, State.owner_mask: its members are in
+        # the spaces' order, as sorted() gives them)
+        return bit_layout(ctx.rules.grid).members(st.owner_mask(p))
     occupied = st.occupied
     return tuple([s for s in spaces if owner(ctx, occupied.get(s)) == p])
 
