@@ -31,7 +31,7 @@ from .budget import Budget
 from .checks import Checks
 from .cost import ESTIMATING, warnings_of
 from .expressions import Expressions
-from .memo import Func, is_cheap
+from .memo import Func, is_cheap, is_filter
 from .names import Names
 from .reads import Reader
 from .runtime import _COUNTER, _RUNTIME
@@ -72,6 +72,7 @@ class Compiler(Expressions, Statements, Checks):
         self.tracing = False      # making a replay: each node says where it is when it fails (see _fail)
         self.where = None         # the Where of the effects being made (their statements' handlers name it)
         self.calls_original = False   # the text calls original(...): it is not inlined into its callers
+        self._root = None             # the expression being compiled (Shortcuts._fused_filter counts its calls)
         self._where_names: dict = {}
         self._arguments: dict = {}   # an inlined parameter's code -> (argument, scope, locals) (Expressions._inline)
         self._numbers: set = set()   # the locals (by their code's names) that loops bind to numbers
@@ -168,6 +169,7 @@ class Compiler(Expressions, Statements, Checks):
         """A function fn(ctx) evaluating an expression; `scope` names flow variables."""
         self.inlined = False
         self._costs(node)
+        self._root = node
         try:
             src = self.gen(node, scope, {})
         except RecursionError:
@@ -242,6 +244,7 @@ class Compiler(Expressions, Statements, Checks):
 
     def _function_body(self, func, tree, mode, local, args):
         self._costs(tree)
+        self._root = tree if mode == "expr" else None
         label = f"{'definition' if mode == 'expr' else 'procedure'} {func.path[1] if func.path else func.name}"
         self._descs = {code: ("param", k) for k, code in enumerate(local.values())}
         if mode == "expr":
@@ -262,6 +265,8 @@ class Compiler(Expressions, Statements, Checks):
         func.py = self._function(body, where, args=args)
         if mode == "expr":
             func.seq = self._is_seq(tree, frozenset(), local)
+        if mode == "expr" and func.dynamic and not self.errors and not self.calls_original and is_filter(tree):
+            func.filter = tree          # (a caller's loop over it tests its items in place: _fused_filter)
         if mode == "expr" and func.cheap and not self.errors and not self.calls_original:
             # small enough to be written into its callers (see _inline)
             func.tree = tree

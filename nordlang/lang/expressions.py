@@ -114,10 +114,13 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
         where = self._site(site)
         for i, cf in enumerate(comp.fors):
             first = self._loops[-1] if i == 0 else None      # (the first collection may be made apart)
-            it = self._collection(first, cf.iter, scope, local)
+            # (over a filter definition's value: over its collection, its tests first; see _fused_filter)
+            fused = self._fused_filter(cf, scope, local)
+            it_node, it_scope, it_local = (cf.iter, scope, local) if fused is None else fused[:3]
+            it = self._collection(first, it_node, it_scope, it_local)
             # (what the text shows of the zones of its items: reads.py)
-            item = elements_of(self._reader(scope, local).desc(cf.iter)) if len(cf.target) == 1 else None
-            each = self.fact(cf.iter, scope, local) if len(cf.target) == 1 else None
+            item = elements_of(self._reader(it_scope, it_local).desc(it_node)) if len(cf.target) == 1 else None
+            each = self.fact(it_node, it_scope, it_local) if len(cf.target) == 1 else None
             names = []
             for n in cf.target:
                 self._check_binding(cf, n)
@@ -128,10 +131,10 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 self._looped.add(local[n])
             if self.tracing:        # (a value that is no collection fails at its own text)
                 it = f"_t({self._spot(cf.iter)}, lambda: _tuple(_ord({it})))"
-            if not isinstance(cf.iter, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
-                it = f"{self._each_of(cf.iter, scope, local)}(ctx, {it}, {where})"
+            if not isinstance(it_node, (A.ListX, A.TupleX)):     # (a literal's length is the text's)
+                it = f"{self._each_of(it_node, it_scope, it_local)}(ctx, {it}, {where})"
             it = self._made_apart(first, it)
-            made_by = self._primitive(cf.iter, scope, local)
+            made_by = self._primitive(it_node, it_scope, it_local)
             if made_by == "filled_cells" and len(names) == 1:
                 self._filled[names[0]] = self._thunks      # (its pool is there: values._filled_cell)
             if made_by == "range" or made_by in _TUPLES and len(names) == _TUPLES[made_by]:
@@ -142,6 +145,10 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
                 parts.append(f"for ({', '.join(names)}) in {it}")      # (each item is such a tuple)
             else:
                 parts.append(f"for ({', '.join(names)}) in _unpacked({it}, {len(names)})")
+            if fused is not None:               # (the filter's tests, its item the loop's)
+                own = dict(it_local, **{fused[3]: names[0]})
+                for c in fused[4]:
+                    parts.append(f"if {self.test(c, it_scope, own)}")
             for c in cf.conds:
                 parts.append(f"if {self.test(c, scope, local)}")
         return elt_gen(local), " ".join(parts)

@@ -70,6 +70,8 @@ class Func:
     inlines: set = field(default_factory=set)  # definitions written into its code
     seq: bool = False          # its value is a tuple or list, already in order
     original: Func | None = None   # the definition a variant's replaced (called as original(...))
+    filter: object = None      # its body's tree when it is a filter `[x for x in C if T]` and reads the
+                               # position: a caller's loop over its value loops over C (Expressions._fused_filter)
     reads: set = field(default_factory=set)     # the parts of the position its own text reads (reads.py)
     sites: set = field(default_factory=set)     # (definition, what its arguments show) its text calls (or inlines)
     _read_set: object = False  # the parts it reads, callees' included (reads.read_set): None for all
@@ -270,6 +272,16 @@ def _remember_static(key, value):
     _STATIC[key] = value
     return value
 
+
+
+def is_filter(tree) -> bool:
+    """Is the text `[x for x in C if T...]`, a list of some of C's items,
+    unchanged? (A caller looping over its value can loop over C and test
+    T first: see Expressions._fused_filter.)"""
+    if not (isinstance(tree, A.Comp) and tree.kind == "list" and len(tree.fors) == 1):
+        return False
+    cf = tree.fors[0]
+    return len(cf.target) == 1 and isinstance(tree.elt, A.Name) and tree.elt.id == cf.target[0]
 
 
 def is_cheap(tree, names: Names) -> bool:

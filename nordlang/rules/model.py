@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ..engine import flow as F
 from ..errors import LangError, NordError, SchemaError, did_you_mean
 from ..lang.compiler import Compiler, Ctx
-from ..lang.memo import is_cheap
+from ..lang.memo import is_cheap, is_filter
 from ..lang.parser import parse
 from ..render.colors import display_color
 from .board_names import BoardAndNames
@@ -159,6 +159,15 @@ class Rules(BoardAndNames, StepCompiler, Showing, RuleChecks):
         del self.errors[start:]
         return tree is not None
 
+    def _compile_order(self, d) -> int:
+        """Small definitions first, then filters, then the rest: a caller
+        compiled later can write in the small ones and loop over a filter's
+        collection in place (Expressions._fused_filter)."""
+        mode, tree = d[4], d[5]
+        if mode != "expr" or tree is None:
+            return 2
+        return 0 if is_cheap(tree, self.names) else 1 if is_filter(tree) else 2
+
     def _compile(self):
         data = self.data
         # small definitions compile first, so that every caller can inline
@@ -176,8 +185,7 @@ class Rules(BoardAndNames, StepCompiler, Showing, RuleChecks):
             found.append((section, key, f, body, mode, tree, self.errors[start:]))
             del self.errors[start:]
         errors = {}
-        for section, key, f, body, mode, tree, errs in sorted(
-                found, key=lambda d: not (d[4] == "expr" and d[5] is not None and is_cheap(d[5], self.names))):
+        for section, key, f, body, mode, tree, errs in sorted(found, key=self._compile_order):
             start = len(self.errors)
             fn = self.compile_text(body, (section, key), mode, frozenset(), f, tree) if tree is not None else None
             errors[f.name] = errs + self.errors[start:]
