@@ -43,6 +43,20 @@ def test_every_benchmark_runs_in_its_tiny_mode():
         assert row in text
 
 
+def test_the_split_of_nords_time_times_both_engines_questions():
+    out = subprocess.run([sys.executable, str(HANDWRITTEN / "split.py"), "--games", "2", "--players", "2"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    questions = {}
+    for line in out.stdout.splitlines():
+        words = line.split()
+        for engine in ("hand-written", "nordlang"):
+            if engine in words:
+                questions[engine] = float(words[words.index(engine) + 1])
+    # (each engine's questions were timed: the names the bench wraps are still there)
+    assert questions["hand-written"] > 0 and questions["nordlang"] > 0
+
+
 def test_the_hand_written_hex_plays_nordlangs_games():
     """20 seeded random games: at every decision both offer the same open cells;
     the moves replayed in the hand-written Hex give the same winner."""

@@ -88,6 +88,9 @@ memo.Func.finish = _timed_finish
 def games(players, n, rounds, seed):
     """Per game, in ms: (hand-written questions, total), (nordlang questions, total)."""
     rules = nordlang.load_rules(None, players)
+    missing = [n for n in DEFINITIONS if n not in rules.names.funcs]
+    if missing:
+        raise SystemExit(f"the bundled Nord has no definition {', '.join(missing)}: say which to time in DEFINITIONS")
     hw_total = nl_total = 0.0
     HW.seconds = NL.seconds = 0.0
     done = 0
