@@ -273,7 +273,6 @@ def _remember_static(key, value):
     return value
 
 
-
 def is_filter(tree) -> bool:
     """Is the text `[x for x in C if T...]`, a list of some of C's items,
     unchanged? (A caller looping over its value can loop over C and test

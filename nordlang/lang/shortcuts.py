@@ -246,9 +246,12 @@ class Shortcuts:
         loop runs over C and tests T of each item before its own tests, and
         makes no list of f's between (a bundled tile game's `safe` over
         `posted`: 4-7% of a search's positions). The same items in the same
-        order; f's memo is not asked, and the work charged is C's, once. Not
-        while tracing: a replay calls f, and places an error in its text.
-        Else None."""
+        order; f's memo is not asked, and the work charged is C's, once.
+        Only in a definition that gives f each of its own parameters and
+        calls f once (else f's memo answers the other calls: _asked_with,
+        _calls_of), and not where f's own code lists a player's pieces
+        from his mask (_by_owner); not while tracing: a replay calls f, and
+        places an error in its text. Else None."""
         node = cf.iter
         if self.tracing or not self.inline or len(cf.target) != 1 or not isinstance(node, A.Call) \
                 or not isinstance(node.func, A.Name) or node.gen is not None:
