@@ -35,7 +35,9 @@ class Builtin:
     returns: str | None = None  # the kind of value it gives (a name of KINDS), when it is one
     fused: tuple = ()          # (primitive, fn): when argument 1 is a call of that primitive with one
     #                            argument x, the compiler calls fn(ctx, x, other arguments) instead:
-    #                            the same value, without making the inner one
+    #                            the same value, without making the inner one; ("owner", fn) of a bare
+    #                            value: its filter by a piece's owner, fn(ctx, p, owner, site), the value
+    #                            made by fn only where it needs it (Shortcuts._owned_filter)
     distinct: str = ""         # "always": its value never holds a value twice; "keeps": not when its
     #                            first argument does not (a filter); "": not known
 

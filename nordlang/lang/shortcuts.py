@@ -179,8 +179,9 @@ class Shortcuts:
         for tested, other in ((cond.left, cond.right), (cond.right, cond.left)):
             if self._owner_of_piece_at(tested, x, scope, inner) and self._plain(other, x, scope, local):
                 owner = self.bind(self.names.registry.get("owner").fn, "b")
-                return (f"{self.bind(fn, 'b')}(ctx, {self.gen(cf.iter, scope, local)}, "
-                        f"{self.gen(other, scope, local)}, {owner}, {self._site(node)})")
+                # (occupied_spaces itself made by fn only where it needs it; its reads are noted by
+                # the general code, made first)
+                return f"{self.bind(fn, 'b')}(ctx, {self.gen(other, scope, local)}, {owner}, {self._site(node)})"
         return None
 
     def _owner_of_piece_at(self, node, x, scope, local) -> bool:

@@ -9,7 +9,6 @@ from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
 from ...lang.memo import remember, remembered
 from ...lang.reads import OCCUPANCY
-from ...lang.runtime import _each
 from .registry import _def, _track
 
 
@@ -97,35 +96,45 @@ def _occupied(ctx, s):
     return s in ctx.state.occupied
 
 
-def _owned_spaces(ctx, spaces, p, owner, site):
-    """`[s for s in occupied_spaces if owner(piece_at(s)) == p]`, its
-    spaces given (`spaces`, charged as the loop charges them): for a player
-    p, the spaces of the mask the state keeps of his pieces (a number below
-    the players' as their tag, as owner() says), sorted as occupied_spaces
-    is; else as written."""
-    spaces = _each(ctx, spaces, site)
+def _owned_spaces(ctx, p, owner, site):
+    """`[s for s in occupied_spaces if owner(piece_at(s)) == p]`, charged
+    as occupied_spaces and the loop over it charge: for a player p, the
+    spaces of the mask the state keeps of his pieces (a number below the
+    players' as their tag, as owner() says), which come in the spaces'
+    order, as occupied_spaces lists them (so occupied_spaces itself is
+    not made: a search asks it at every position); else as written."""
     st = ctx.state
-    if not spaces:
+    n = len(st.occupied)
+    if n > SMALL:
+        charge(ctx, n)                  # (what occupied_spaces charges)
+    b = ctx.budget                      # (what the loop charges: _each)
+    b.left -= n
+    if b.left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    if not n:
         return ()
     if p.__class__ is int and 0 <= p < ctx.rules.num_players:
-        # (the state keeps each player's spaces as a mask, State.owner_mask: its members are in
-        # the spaces' order, as sorted() gives them)
         return bit_layout(ctx.rules.grid).members(st.owner_mask(p))
     occupied = st.occupied
-    return tuple([s for s in spaces if owner(ctx, occupied.get(s)) == p])
+    return tuple([s for s in _listed_occupied(st) if owner(ctx, occupied.get(s)) == p])
 
 
 @_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
       group="zones", fused=(("owner", _owned_spaces),))
 def _occupied_spaces(ctx):
-    # (kept by the occupancy's version: a position's definitions often ask it once for each player)
-    st = ctx.state
+    out = _listed_occupied(ctx.state)
+    if len(out) > SMALL:
+        charge(ctx, len(out))
+    return out
+
+
+def _listed_occupied(st) -> tuple:
+    """The occupied spaces, sorted: kept by the occupancy's version (a
+    position's definitions often ask them once for each player)."""
     key = (_occupied_spaces, st.base, st.parts.get(OCCUPANCY))
     out = remembered(key)
     if out is None:
         out = remember(key, tuple(sorted(st.occupied)))
-    if len(out) > SMALL:
-        charge(ctx, len(out))
     return out
 
 
