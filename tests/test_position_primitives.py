@@ -111,6 +111,66 @@ def test_the_fused_owner_filter_is_what_runs(monkeypatch):
     assert g.evaluate(_AS_WRITTEN, p=2) == () and calls == [2, 2]
 
 
+# a count of a player's pieces: of a definition that filters them (Nord's workers_of), and of
+# the filter written out in a definition (where p is a parameter: a flow variable is not plain)
+_COUNTS = ["len(workers_of(p))", "mine(p)"]
+_COUNTED_AS_WRITTEN = "len(let q = p in [s for s in occupied_spaces if owner(piece_at(s)) == q and true])"
+_MINE = """\
+description: a count of a player's pieces, the filter written out
+extends: nord
+patch:
+  define:
+    mine(p): 'len([s for s in occupied_spaces if owner(piece_at(s)) == p])'
+"""
+
+
+def _counting_rules(monkeypatch, tmp_path, players):
+    v = tmp_path / "mine.yaml"
+    v.write_text(_MINE)
+    monkeypatch.setattr(build, "_CACHE", {})
+    return nordlang.load_rules("nord", players, [str(v)])
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_a_count_of_a_players_pieces_gives_and_charges_what_the_text_does(monkeypatch, tmp_path, players):
+    """len(...) of the owner filter, written out or as a definition (Nord's
+    workers_of), counted on the player's mask (zones.py _owned_count)."""
+    rules = _counting_rules(monkeypatch, tmp_path, players)
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(2):
+        g = nordlang.Game(rules, seed)
+        while not g.over:
+            for p in (*rules.player_range, -1, players, "red", None, True):
+                want = g.evaluate(_COUNTED_AS_WRITTEN, p=p)
+                assert [g.evaluate(text, p=p) for text in _COUNTS] == [want, want], p
+                # (charged where the expression counts; mine(p)'s own memo would answer)
+                assert _charged(g, _COUNTS[0], p) == _charged(g, _COUNTED_AS_WRITTEN, p), p
+                checked += want
+            g.play_index(rng.randrange(len(g.legal_moves())))
+    assert checked > 500
+
+
+def test_a_count_of_a_players_pieces_is_counted_on_his_mask(monkeypatch, tmp_path):
+    """(else the test above compares the text with itself)"""
+    b = STD.get("occupied_spaces")
+    fused = dict(b.fused)
+    calls = []
+
+    def counted(*args):
+        calls.append(args[1])
+        return fused["owner count"](*args)
+    monkeypatch.setitem(STD.items, "occupied_spaces",
+                        dataclasses.replace(b, fused=(("owner", fused["owner"]), ("owner count", counted))))
+    g = nordlang.Game(_counting_rules(monkeypatch, tmp_path, 4), 1)
+    rng = random.Random(1)
+    for _ in range(40):
+        g.play_index(rng.randrange(len(g.legal_moves())))
+    n = g.evaluate(_COUNTED_AS_WRITTEN, p=3)
+    assert n > 0 and calls == []
+    assert [g.evaluate(text, p=3) for text in _COUNTS] == [n, n] and calls == [3, 3]
+
+
 def _charged(g, text, p) -> int:
     """The work an expression charges to its budget (lang/budget.py) on g's position."""
     from nordlang.lang.compiler import Compiler

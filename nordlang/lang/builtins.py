@@ -37,7 +37,8 @@ class Builtin:
     #                            argument x, the compiler calls fn(ctx, x, other arguments) instead:
     #                            the same value, without making the inner one; ("owner", fn) of a bare
     #                            value: its filter by a piece's owner, fn(ctx, p, owner, site), the value
-    #                            made by fn only where it needs it (Shortcuts._owned_filter)
+    #                            made by fn only where it needs it (Shortcuts._owned_filter); ("owner
+    #                            count", fn): that filter's length (Shortcuts._owned_count)
     distinct: str = ""         # "always": its value never holds a value twice; "keeps": not when its
     #                            first argument does not (a filter); "": not known
 

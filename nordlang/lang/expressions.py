@@ -267,7 +267,8 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
             by_kind = self._first_of_kind(b, node, scope, local)     # (after the general code: its checks)
             return first if by_kind is None else by_kind
         if name in _PYTHONS and CORE.get(name) is b and not self.tracing:
-            return f"{_PYTHONS[name]}({self.gen(node.args[0], scope, local)})"
+            counted = self._owned_count(node, scope, local) if name == "len" else None
+            return counted or f"{_PYTHONS[name]}({self.gen(node.args[0], scope, local)})"
         args = [self.gen(a, scope, local) for a in node.args]
         fused = self._fused(b, node, scope, local)
         if fused is not None:

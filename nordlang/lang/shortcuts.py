@@ -155,14 +155,16 @@ class Shortcuts:
         return (f"({table}[{k}] if ({k} := {key}).__class__ in _PLAIN_KEYS and {k} in {table} "
                 f"else _index({table}, {k}, {pos}))")
 
-    def _owned_filter(self, node, scope, local):
+    def _owned_filter(self, node, scope, local, form="owner", site=None):
         """`[s for s in occupied_spaces if owner(piece_at(s)) == p]` (either
         side of ==) as the fused form `occupied_spaces` declares for it
         (Builtin.fused, under "owner"), which tests each piece's owner
         without a call: the same value, the same work charged. Only where p
         can neither fail nor depend on s: a constant, a name bound in the
         text (a parameter, a loop's or a let's) or a bare primitive the
-        compiler writes in (`player`). Else None."""
+        compiler writes in (`player`). Else None. `form` "owner count": its
+        length, by the form of that name (_owned_count); `site`: the node a
+        charge beyond the budget names (else the filter's)."""
         if self.tracing or node.kind != "list" or len(node.fors) != 1:
             return None
         cf = node.fors[0]
@@ -170,7 +172,7 @@ class Shortcuts:
             return None
         x = cf.target[0]
         b = self.names.registry.get(cf.iter.id) if isinstance(cf.iter, A.Name) else None
-        fn = dict(b.fused).get("owner") if b is not None and b.kind == BARE else None
+        fn = dict(b.fused).get(form) if b is not None and b.kind == BARE else None
         cond = cf.conds[0]
         if fn is None or not (isinstance(node.elt, A.Name) and node.elt.id == x) \
                 or not (isinstance(cond, A.BinOp) and cond.op == "=="):
@@ -181,8 +183,53 @@ class Shortcuts:
                 owner = self.bind(self.names.registry.get("owner").fn, "b")
                 # (occupied_spaces itself made by fn only where it needs it; its reads are noted by
                 # the general code, made first)
-                return f"{self.bind(fn, 'b')}(ctx, {self.gen(other, scope, local)}, {owner}, {self._site(node)})"
+                return (f"{self.bind(fn, 'b')}(ctx, {self.gen(other, scope, local)}, {owner}, "
+                        f"{self._site(node if site is None else site)})")
         return None
+
+    def _owned_count(self, node, scope, local):
+        """`len(f(p))` of a definition f that filters the occupied spaces by
+        their pieces' owner (`workers_of(p)`), or len of such a filter
+        written out: how many pieces p has on the board, counted on his
+        mask (the fused form "owner count"), with no list made and f's memo
+        not asked (a search asks it at every position, where it has changed);
+        the work charged is the filter's. Else None."""
+        arg = node.args[0] if len(node.args) == 1 and node.gen is None else None
+        if self.tracing or not self.inline or arg is None:
+            return None
+        if isinstance(arg, A.Comp):
+            self.gen(arg, scope, local)         # (its checks and reads, as the general code notes them)
+            return self._owned_filter(arg, scope, local, "owner count", node)
+        if not (isinstance(arg, A.Call) and isinstance(arg.func, A.Name) and arg.gen is None):
+            return None
+        f = self.names.funcs.get(arg.func.id)
+        if f is None or f.filter is None or arg.func.id in scope or arg.func.id in local \
+                or len(arg.args) != len(f.params) or not all(self._simple(a, scope, local) for a in arg.args) \
+                or not self._by_owner(f.filter):
+            return None
+        code = self._owned_filter(f.filter, frozenset(), self._arguments_of(f, arg, scope, local), "owner count",
+                                  node)
+        if code is not None:
+            self._written_in(f, arg, scope, local)
+        return code
+
+    def _arguments_of(self, f, call, scope, local) -> dict:
+        """f's parameters as the codes of a call's (simple) arguments, noted
+        as _inline notes them (what each is, what it reads)."""
+        with self._no_keeping():
+            sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, call.args)}
+        for p, a in zip(f.params, call.args):
+            self._arguments[sub[p]] = (a, scope, local)
+            self._descs[sub[p]] = self._reader(scope, local).desc(a)
+        return sub
+
+    def _written_in(self, f, call, scope, local) -> None:
+        """Note a call of f whose work is written into the text: f's reads
+        are the text's, and a replay calls f."""
+        self._dep(f.name, f, tuple(self._reader(scope, local).desc(a) for a in call.args))
+        self.inlined = True
+        if self.current is not None:
+            self.current.inlines.add(f.name)
 
     def _owner_of_piece_at(self, node, x, scope, local) -> bool:
         """Is node `owner(piece_at(x))`, both the primitives?"""
@@ -263,15 +310,8 @@ class Shortcuts:
                 or not all(self._simple(a, scope, local) for a in node.args) or self._by_owner(f.filter) \
                 or self._root is None or self._calls_of(name) != 1 or not self._asked_with(node, local):
             return None
-        self._dep(name, f, tuple(self._reader(scope, local).desc(a) for a in node.args))
-        with self._no_keeping():
-            sub = {p: f"({self.gen(a, scope, local)})" for p, a in zip(f.params, node.args)}
-        for p, a in zip(f.params, node.args):        # (what the arguments are, as _inline says)
-            self._arguments[sub[p]] = (a, scope, local)
-            self._descs[sub[p]] = self._reader(scope, local).desc(a)
-        self.inlined = True
-        if self.current is not None:
-            self.current.inlines.add(name)
+        sub = self._arguments_of(f, node, scope, local)
+        self._written_in(f, node, scope, local)
         inner = f.filter.fors[0]
         return inner.iter, frozenset(), sub, inner.target[0], inner.conds
 

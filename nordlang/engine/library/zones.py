@@ -104,14 +104,7 @@ def _owned_spaces(ctx, p, owner, site):
     order, as occupied_spaces lists them (so occupied_spaces itself is
     not made: a search asks it at every position); else as written."""
     st = ctx.state
-    n = len(st.occupied)
-    if n > SMALL:
-        charge(ctx, n)                  # (what occupied_spaces charges)
-    b = ctx.budget                      # (what the loop charges: _each)
-    b.left -= n
-    if b.left < 0:
-        raise BudgetError(site[2], site[0], site[1])
-    if not n:
+    if not _charged_occupied(ctx, site):
         return ()
     if p.__class__ is int and 0 <= p < ctx.rules.num_players:
         return bit_layout(ctx.rules.grid).members(st.owner_mask(p))
@@ -119,8 +112,32 @@ def _owned_spaces(ctx, p, owner, site):
     return tuple([s for s in _listed_occupied(st) if owner(ctx, occupied.get(s)) == p])
 
 
+def _owned_count(ctx, p, owner, site):
+    """len(_owned_spaces(...)): for a player p, the bits of his mask
+    counted, no list made; charged alike."""
+    if not _charged_occupied(ctx, site):
+        return 0
+    if p.__class__ is int and 0 <= p < ctx.rules.num_players:
+        return ctx.state.owner_mask(p).bit_count()
+    occupied = ctx.state.occupied
+    return sum(1 for s in _listed_occupied(ctx.state) if owner(ctx, occupied.get(s)) == p)
+
+
+def _charged_occupied(ctx, site) -> int:
+    """How many spaces are occupied, charged as occupied_spaces and a loop
+    over it charge (the loop's excess named at `site`)."""
+    n = len(ctx.state.occupied)
+    if n > SMALL:
+        charge(ctx, n)                  # (what occupied_spaces charges)
+    b = ctx.budget                      # (what the loop charges: _each)
+    b.left -= n
+    if b.left < 0:
+        raise BudgetError(site[2], site[0], site[1])
+    return n
+
+
 @_def("occupied_spaces", BARE, doc="every space holding an occupying piece", example="occupied_spaces",
-      group="zones", fused=(("owner", _owned_spaces),))
+      group="zones", fused=(("owner", _owned_spaces), ("owner count", _owned_count)))
 def _occupied_spaces(ctx):
     out = _listed_occupied(ctx.state)
     if len(out) > SMALL:
