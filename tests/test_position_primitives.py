@@ -74,21 +74,27 @@ _FILTERS = [
 _AS_WRITTEN = "let q = p in [s for s in occupied_spaces if owner(piece_at(s)) == q and true]"   # (not fused)
 
 
+def _positions(rules, games, seed):
+    """(game, p) at every decision of seeded random games, for each player
+    p and for values of p that are no player."""
+    rng = random.Random(seed)
+    for k in range(games):
+        g = nordlang.Game(rules, k)
+        while not g.over:
+            for p in (*rules.player_range, -1, rules.num_players, "red", None, True, 1.0):
+                yield g, p
+            g.play_index(rng.randrange(len(g.legal_moves())))
+
+
 @pytest.mark.parametrize("game, players", [("nord", 4), ("nord", 3), ("hex", 2)])
 def test_the_fused_owner_filter_gives_what_the_text_gives(monkeypatch, game, players):
-    rules = _rules(monkeypatch, game, players)
-    rng = random.Random(5)
     checked = 0
-    for seed in range(3):
-        g = nordlang.Game(rules, seed)
-        while not g.over:
-            for p in (*rules.player_range, -1, players, "red", None, True, 1.0):
-                want = g.evaluate(_AS_WRITTEN, p=p)
-                for text in _FILTERS:
-                    got = g.evaluate(text, p=p)
-                    assert got == want and type(got) is tuple, (text, p)
-                checked += bool(want)
-            g.play_index(rng.randrange(len(g.legal_moves())))
+    for g, p in _positions(_rules(monkeypatch, game, players), 3, 5):
+        want = g.evaluate(_AS_WRITTEN, p=p)
+        for text in _FILTERS:
+            got = g.evaluate(text, p=p)
+            assert got == want and type(got) is tuple, (text, p)
+        checked += bool(want)
     assert checked > 50          # (pieces stood on the board: the filter kept some)
 
 
@@ -135,19 +141,13 @@ def _counting_rules(monkeypatch, tmp_path, players):
 def test_a_count_of_a_players_pieces_gives_and_charges_what_the_text_does(monkeypatch, tmp_path, players):
     """len(...) of the owner filter, written out or as a definition (Nord's
     workers_of), counted on the player's mask (zones.py _owned_count)."""
-    rules = _counting_rules(monkeypatch, tmp_path, players)
-    rng = random.Random(7)
     checked = 0
-    for seed in range(2):
-        g = nordlang.Game(rules, seed)
-        while not g.over:
-            for p in (*rules.player_range, -1, players, "red", None, True):
-                want = g.evaluate(_COUNTED_AS_WRITTEN, p=p)
-                assert [g.evaluate(text, p=p) for text in _COUNTS] == [want, want], p
-                # (charged where the expression counts; mine(p)'s own memo would answer)
-                assert _charged(g, _COUNTS[0], p) == _charged(g, _COUNTED_AS_WRITTEN, p), p
-                checked += want
-            g.play_index(rng.randrange(len(g.legal_moves())))
+    for g, p in _positions(_counting_rules(monkeypatch, tmp_path, players), 2, 7):
+        want = g.evaluate(_COUNTED_AS_WRITTEN, p=p)
+        assert [g.evaluate(text, p=p) for text in _COUNTS] == [want, want], p
+        # (charged where the expression counts; mine(p)'s own memo would answer)
+        assert _charged(g, _COUNTS[0], p) == _charged(g, _COUNTED_AS_WRITTEN, p), p
+        checked += want
     assert checked > 500
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 
@@ -32,6 +31,7 @@ sys.path.insert(0, HERE)
 os.environ["NORDLANG_CACHE"] = "off"      # (the definitions are timed as they are compiled)
 
 import nord  # noqa: E402
+from compare import handwritten_games, nordlang_games  # noqa: E402
 
 import nordlang  # noqa: E402
 from nordlang.engine.game import Game  # noqa: E402
@@ -96,17 +96,8 @@ def games(players, n, rounds, seed):
     done = 0
     while done < n:
         seeds = range(seed + done, seed + min(done + rounds, n))
-        t = time.perf_counter()
-        for s in seeds:
-            nord.Nord(s, players).play()
-        hw_total += time.perf_counter() - t
-        t = time.perf_counter()
-        for s in seeds:
-            rng = random.Random(s)
-            g = Game(rules, s)
-            while not g.over:
-                g.play_index(rng.randrange(len(g.state.pending.options)))
-        nl_total += time.perf_counter() - t
+        hw_total += handwritten_games(seeds, players)[0]
+        nl_total += nordlang_games(rules, seeds)[0]
         done += len(seeds)
     k = 1000 / n
     return (HW.seconds * k, hw_total * k), (NL.seconds * k, nl_total * k)
