@@ -200,12 +200,8 @@ class Shortcuts:
         if isinstance(arg, A.Comp):
             self.gen(arg, scope, local)         # (its checks and reads, as the general code notes them)
             return self._owned_filter(arg, scope, local, "owner count", node)
-        if not (isinstance(arg, A.Call) and isinstance(arg.func, A.Name) and arg.gen is None):
-            return None
-        f = self.names.funcs.get(arg.func.id)
-        if f is None or f.filter is None or arg.func.id in scope or arg.func.id in local \
-                or len(arg.args) != len(f.params) or not all(self._simple(a, scope, local) for a in arg.args) \
-                or not self._by_owner(f.filter):
+        f = self._filter_called(arg, scope, local)
+        if f is None or not self._by_owner(f.filter):
             return None
         code = self._owned_filter(f.filter, frozenset(), self._arguments_of(f, arg, scope, local), "owner count",
                                   node)
@@ -301,19 +297,29 @@ class Shortcuts:
         from his mask (_by_owner); not while tracing: a replay calls f, and
         places an error in its text. Else None."""
         node = cf.iter
-        if self.tracing or not self.inline or len(cf.target) != 1 or not isinstance(node, A.Call) \
-                or not isinstance(node.func, A.Name) or node.gen is not None:
+        if self.tracing or not self.inline or len(cf.target) != 1:
             return None
-        name = node.func.id
-        f = self.names.funcs.get(name)
-        if f is None or f.filter is None or name in scope or name in local or len(node.args) != len(f.params) \
-                or not all(self._simple(a, scope, local) for a in node.args) or self._by_owner(f.filter) \
-                or self._root is None or self._calls_of(name) != 1 or not self._asked_with(node, local):
+        f = self._filter_called(node, scope, local)
+        if f is None or self._by_owner(f.filter) or self._root is None or self._calls_of(f.name) != 1 \
+                or not self._asked_with(node, local):
             return None
         sub = self._arguments_of(f, node, scope, local)
         self._written_in(f, node, scope, local)
         inner = f.filter.fors[0]
         return inner.iter, frozenset(), sub, inner.target[0], inner.conds
+
+    def _filter_called(self, node, scope, local):
+        """The definition a call asks, when it is a filter of the position
+        (Func.filter) and each argument a name or a constant (as cheap to
+        name in each item's test as to compute once); else None."""
+        if not (isinstance(node, A.Call) and isinstance(node.func, A.Name) and node.gen is None):
+            return None
+        name = node.func.id
+        f = self.names.funcs.get(name)
+        if f is None or f.filter is None or name in scope or name in local or len(node.args) != len(f.params) \
+                or not all(self._simple(a, scope, local) for a in node.args):
+            return None
+        return f
 
     def _asked_with(self, node, local) -> bool:
         """Is the call made in a definition, with each of its parameters

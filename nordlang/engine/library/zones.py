@@ -9,6 +9,7 @@ from ...lang.budget import SMALL, BudgetError, charge
 from ...lang.builtins import BARE, ordered
 from ...lang.memo import remember, remembered
 from ...lang.reads import OCCUPANCY
+from ...lang.runtime import _each_seq
 from .registry import _def, _track
 
 
@@ -126,13 +127,11 @@ def _owned_count(ctx, p, owner, site):
 def _charged_occupied(ctx, site) -> int:
     """How many spaces are occupied, charged as occupied_spaces and a loop
     over it charge (the loop's excess named at `site`)."""
-    n = len(ctx.state.occupied)
+    occupied = ctx.state.occupied
+    n = len(occupied)
     if n > SMALL:
         charge(ctx, n)                  # (what occupied_spaces charges)
-    b = ctx.budget                      # (what the loop charges: _each)
-    b.left -= n
-    if b.left < 0:
-        raise BudgetError(site[2], site[0], site[1])
+    _each_seq(ctx, occupied, site)      # (what the loop over it charges)
     return n
 
 
