@@ -40,6 +40,7 @@ from .trace import Where
 
 _USES_VARS = re.compile(r"\bV\b")   # generated code that reads flow variables
 _MARK = re.compile(r"  # at (_p\d+)$")   # a generated line's statement position (see Compiler.stmt)
+_FLOW_READ = re.compile(r"\(V\[('\w+')\] if \1 in V else _get\(V, \1\)\)")   # expressions.py _Name's read
 
 
 class Ctx:
@@ -292,6 +293,29 @@ class Compiler(Expressions, Statements, Checks):
             return body
         return "_pools = ctx.state.pools\n" + body.replace("ctx.state.pools", "_pools")
 
+    def _flow_reads_once(self, body: str) -> tuple:
+        """(body, head lines): each flow variable the body reads more than
+        once, or in a loop, looked up once, first (a read is two lookups in
+        the flow's bindings: in a comprehension, two an item). A function
+        changes no flow variable while it runs, so the value it starts with
+        is the one it would read; a missing one is still the read's error,
+        where it is read. A thunk (a lambda: run later, by a primitive)
+        reads its own: a body with one is left as it is."""
+        if self.tracing or "lambda" in body:
+            return body, []
+        counts: dict = {}
+        for m in _FLOW_READ.finditer(body):
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+        loop = " for " in body
+        hoisted = {n: f"_fv{i}" for i, n in enumerate(sorted(counts)) if counts[n] > 1 or loop}
+        if not hoisted:
+            return body, []
+
+        def read(m):
+            local = hoisted.get(m.group(1))
+            return m.group(0) if local is None else f"({local} if {local} is not _unset else _get(V, {m.group(1)}))"
+        return _FLOW_READ.sub(read, body), [f"  {local} = V.get({n}, _unset)" for n, local in hoisted.items()]
+
     def _function(self, body, where: Where, args=""):
         """Compile generated source into a function; a failure is placed by
         _fail with what `where` knows (nothing of it runs unless it fails)."""
@@ -300,7 +324,8 @@ class Compiler(Expressions, Statements, Checks):
         pos = where.pos
         name = f"_nl{next(_COUNTER)}"
         filename = f"<nordlang {pos}>" + (" (replay)" if self.tracing else "")
-        head = [f"def {name}(ctx{args}):"] + (["  V = ctx.vars"] if _USES_VARS.search(body) else []) + ["  try:"]
+        body, reads = self._flow_reads_once(body)
+        head = [f"def {name}(ctx{args}):", *(["  V = ctx.vars"] if _USES_VARS.search(body) else []), *reads, "  try:"]
         body_lines = body.split("\n")
         # statements marked with their position (see stmt): a failure names its line
         marks = {len(head) + i + 1: self.env[m[1]] for i, line in enumerate(body_lines)
