@@ -10,11 +10,20 @@ then `game.play_index(rng.randrange(n))`) under cProfile and prints:
   before a move is picked);
 - the functions with the most time of their own, the rulebook's compiled
   texts named by file and line, and the rulebook's definitions by name
-  with how often each is called per game.
+  with how often each is called per game;
+- the engine's parts, sampled (`--seconds`, where the system has a
+  profiling timer): the share of the time in the rulebook's effects, its
+  definitions, its other expressions (tests, bindings, option lists), and
+  in the machinery around them (the flow's machine, lookahead, option
+  lists and their checks, frames and records, the API), and how much of
+  it runs in lookahead probes and lone options.
 
 cProfile's own cost falls on every call, so small functions look dearer than
 they are: compare figures of one run, or count instructions
-(valgrind --tool=callgrind) for the effect of a change.
+(valgrind --tool=callgrind) for the effect of a change. The sampled shares
+carry no such cost (an interrupt every millisecond looks at the stack),
+but a sample is taken where the interpreter next checks for one (a call,
+a loop's jump back), so the time of C code falls near where it was spent.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ import cProfile
 import os
 import pstats
 import random
+import signal
 import sys
 import time
 
@@ -33,6 +43,7 @@ sys.path.insert(0, ROOT)
 
 import nordlang  # noqa: E402
 from nordlang.engine import flow  # noqa: E402
+from nordlang.lang.builtins import EFFECT  # noqa: E402
 
 
 def play(rules, seeds) -> int:
@@ -104,12 +115,82 @@ def definition_calls(rules, seeds) -> collections.Counter:
     return calls
 
 
+# the machinery's modules (engine/): a sample whose innermost frame is one of them is its own
+MACHINERY = {"flow.py": "the flow's machine", "program.py": "the flow's machine", "loops.py": "loop heads",
+             "lookahead.py": "lookahead probes", "lone.py": "lone options", "options.py": "option lists and checks",
+             "views.py": "option lists and checks", "frames.py": "frames, pending choices, records",
+             "game.py": "the API", "simultaneous.py": "secret choices", "chance.py": "chance"}
+RULES_WORK = ("effects", "definitions", "other expressions (tests, bindings, option lists)")
+
+
+def engine_parts(rules, seconds: float) -> tuple:
+    """(shares by part, shares by definition, the share in lookahead probes,
+    samples) of random games played for `seconds` of CPU time, sampled every
+    millisecond. A sample's part: the machinery's module its innermost frame
+    is in; else the rules' work it is in, below the machinery's innermost
+    frame: an effect (a flow's `do`, a procedure), else a definition (the
+    innermost, with what it calls), else other generated code; else the
+    module it is in."""
+    machine = nordlang.Game(rules, 0).machine
+    effects = {ins.run.__code__ for code in machine.programs.values() for ins in code
+               if type(ins).__name__ == "Do" and hasattr(ins.run, "__code__")}
+    definitions = {}
+    for name, f in rules.names.funcs.items():
+        if hasattr(f.py, "__code__"):
+            if f.kind == EFFECT:
+                effects.add(f.py.__code__)
+            else:
+                definitions[f.py.__code__] = name
+    parts, by_definition = collections.Counter(), collections.Counter()
+    probing = [0]
+
+    def part(frame) -> str:
+        codes = []
+        while frame is not None:
+            codes.append(frame.f_code)
+            frame = frame.f_back
+        machinery = [co.co_filename.rsplit("/", 1)[-1] if "/engine/" in co.co_filename else None for co in codes]
+        if "lookahead.py" in machinery:
+            probing[0] += 1
+        if machinery[0] in MACHINERY:
+            return MACHINERY[machinery[0]]
+        work = codes[:next((i for i, m in enumerate(machinery) if m in MACHINERY), len(codes))]
+        if any(co in effects for co in work):
+            return "effects"
+        name = next((definitions[co] for co in work if co in definitions), None)
+        if name is not None:
+            by_definition[name] += 1
+            return "definitions"
+        if any(co.co_filename.startswith("<") for co in work):
+            return RULES_WORK[2]
+        return f"other: {codes[0].co_filename.rsplit('/', 1)[-1]}"
+
+    def sample(_sig, frame):
+        parts[part(frame)] += 1
+
+    seed = 1000
+    old = signal.signal(signal.SIGPROF, sample)
+    signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
+    try:
+        end = time.process_time() + seconds
+        while time.process_time() < end:
+            play(rules, [seed])
+            seed += 1
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        signal.signal(signal.SIGPROF, old)
+    n = sum(parts.values()) or 1
+    return ({k: v / n for k, v in parts.items()}, {k: v / n for k, v in by_definition.items()},
+            probing[0] / n, n)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="vikings")
     ap.add_argument("--players", type=int, help="players (default: the rulebook's default)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--top", type=int, default=25, help="functions listed")
+    ap.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of sampled games (default 5; 0: none)")
     args = ap.parse_args(argv)
     rules = nordlang.load_rules(args.game, args.players)
     n = args.games
@@ -144,6 +225,20 @@ def main(argv=None) -> int:
         f = rules.names.funcs[name]
         how = "inlined where it can be" if f.cheap else "static, memoised" if f.static else "memoised or direct"
         print(f"  {calls / n:9.1f}  {name}  ({how})")
+
+    if args.seconds > 0 and hasattr(signal, "setitimer"):
+        shares, defined, probing, samples = engine_parts(rules, args.seconds)
+        print(f"\nthe engine's parts, sampled ({samples} samples; {100 * probing:.1f}% in lookahead probes):")
+        print(f"  {100 * sum(shares.get(k, 0) for k in RULES_WORK):5.1f}%  the rules' own work:")
+        for name in RULES_WORK:
+            print(f"  {100 * shares.get(name, 0):9.1f}%  {name}")
+        print(f"  {100 * (1 - sum(shares.get(k, 0) for k in RULES_WORK)):5.1f}%  the machinery around it:")
+        for name, share in sorted(shares.items(), key=lambda kv: -kv[1]):
+            if name not in RULES_WORK and share >= 0.005:
+                print(f"  {100 * share:9.1f}%  {name}")
+        print("  definitions, each (with what they call):")
+        for name, share in sorted(defined.items(), key=lambda kv: -kv[1])[:args.top]:
+            print(f"  {100 * share:9.1f}%  {name}")
     return 0
 
 
