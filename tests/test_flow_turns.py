@@ -27,3 +27,17 @@ def test_turns_go_on_in_the_loop_with_the_turns_start_kept(monkeypatch):
         g.play_index(rng.randrange(len(st.pending.options)))
     assert begun == [True]                 # (only the first turn, after the setup)
     assert starts > 100
+
+
+def test_a_decision_keeps_its_bindings_once_the_next_turn_begins():
+    # (the turn's frame is used again for the next turn, with bindings of its own:
+    # a choice asked in the last turn still shows the ones it was asked with)
+    g = nordlang.Game(nordlang.load_rules("hex"), 1)
+    frame = g.state.frames[-1]
+    for i in (5, 7, 11):
+        asked = g.state.pending
+        turn = g.state.turn
+        g.play_index(i)
+        assert g.state.turn == turn + 1 and g.state.frames == [frame]      # (the same frame, a turn on)
+        assert asked.vars == {"place": asked.options[i]}
+        assert g.state.pending.vars == {} and g.state.pending.vars is frame.vars

@@ -171,6 +171,7 @@ class Machine(Lookahead, Options):
         rules = self.rules
         calls = self.calls
         next_turns = self.next_turns and not (probe or stop)
+        turn_program = self.turn_program
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -198,7 +199,7 @@ class Machine(Lookahead, Options):
                         budget -= 1
                         if budget < 0:
                             raise self._runaway(code, pc)
-                        frames.pop()                 # the flow is done: back to its caller
+                        done = frames.pop()          # the flow is done: back to its caller
                         if frames:
                             if state.probing:
                                 self._resume(state)
@@ -214,11 +215,16 @@ class Machine(Lookahead, Options):
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
                             state.turn_start = self._snapshot(state) if self._keep_turn_start else None
-                            fr = Frame(self.turn_program, {})
+                            if done.code is turn_program:     # (the turn's frame again, from its start)
+                                fr = done
+                                fr.pc, fr.loops = 0, None
+                                fr.vars = ctx.vars = {}
+                            else:
+                                fr = Frame(turn_program, {})
+                                ctx.vars = fr.vars
                             frames.append(fr)
-                            code = fr.code
+                            code = turn_program
                             n = len(code)
-                            ctx.vars = fr.vars
                             pc = 0
                             continue
                         break
