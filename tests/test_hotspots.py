@@ -7,12 +7,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_hotspots_names_choices_functions_and_definitions():
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "hotspots.py"), "--game", "vikings", "--players", "2",
-                          "--games", "1", "--top", "5", "--seconds", "0"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=600)
+def _hotspots(*args) -> list:
+    """The lines bench/hotspots.py prints, run with these arguments."""
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "hotspots.py"), *args], cwd=ROOT, capture_output=True,
+                         text=True, timeout=600)
     assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+    return out.stdout.splitlines()
+
+
+def test_hotspots_names_choices_functions_and_definitions():
+    lines = _hotspots("--game", "vikings", "--players", "2", "--games", "1", "--top", "5", "--seconds", "0")
     assert lines[0].startswith("vikings, 2 players: 1 random games, ")
     assert "options of each choice, a game:" in lines and "rulebook definitions called (not inlined), a game:" in lines
     choices = {line.split()[0] for line in lines[lines.index("options of each choice, a game:") + 1:] if
@@ -25,11 +29,7 @@ def test_hotspots_names_choices_functions_and_definitions():
 
 
 def test_hotspots_samples_the_engines_parts():
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "hotspots.py"), "--game", "nord", "--players", "2",
-                          "--games", "1", "--top", "3", "--seconds", "2"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=600)
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+    lines = _hotspots("--game", "nord", "--players", "2", "--games", "1", "--top", "3", "--seconds", "2")
     head = next(i for i, line in enumerate(lines) if line.startswith("the engine's parts, sampled ("))
     shares = {}
     for line in lines[head + 1:]:
