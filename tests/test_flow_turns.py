@@ -41,3 +41,20 @@ def test_a_decision_keeps_its_bindings_once_the_next_turn_begins():
         assert g.state.turn == turn + 1 and g.state.frames == [frame]      # (the same frame, a turn on)
         assert asked.vars == {"place": asked.options[i]}
         assert g.state.pending.vars == {} and g.state.pending.vars is frame.vars
+
+
+def test_a_rulebooks_next_player_is_asked_in_the_loop_too(monkeypatch):
+    # (Vikings names who moves next: its turns also go on inside the loop, the next
+    # player asked of next_player there, with its check; begin_turn only starts the game)
+    rules = nordlang.load_rules("vikings", 3)
+    assert not rules.in_turn_order
+    begun, asked = [], []
+    begin, ask = flow.Machine.begin_turn, flow.Machine._next_player
+    monkeypatch.setattr(flow.Machine, "begin_turn", lambda self, state, first=False, budget=None:
+                        (begun.append(first), begin(self, state, first, budget))[1])
+    monkeypatch.setattr(flow.Machine, "_next_player", lambda self, ctx: (asked.append(1), ask(self, ctx))[1])
+    g = nordlang.Game(rules, 2)
+    rng = random.Random(2)
+    while not g.over:
+        g.play_index(rng.randrange(len(g.state.pending.options)))
+    assert begun == [True] and len(asked) == g.state.turn - 1 > 50

@@ -147,3 +147,22 @@ def test_an_id_found_in_several_places_below_a_list_is_an_error_naming_them(tmp_
     err = capsys.readouterr().err
     assert f"{variant}:5:7: error: id 'twice' names steps in 2 places below turn: turn/item 2/then, " \
            "turn/item 3/then" in err and "hint: give the steps different ids" in err
+
+
+@pytest.mark.parametrize("gives, shown", [("player + 7", "7"), ("'left'", "left"), ("num_players > 0", "true")])
+def test_a_next_player_that_gives_no_player_is_its_own_error(tmp_path, capsys, gives, shown):
+    """next_player must give a player: a variant's that gives another value
+    fails where it is written, at the end of the first turn, not later in a
+    rule that is handed the wrong player."""
+    from nordlang.errors import RulesError
+    path = tmp_path / "next.yaml"
+    path.write_text(f"description: a bad next player\nextends: vikings\npatch:\n  next_player: \"{gives}\"\n")
+    game = nordlang.load("vikings", 3, seed=1, variants=[str(path)])
+    with pytest.raises(RulesError) as e:
+        while not game.over:
+            game.play_index(0)
+    assert game.state.turn == 1
+    assert e.value.message == f"next_player gives {shown}, which is not a player"
+    assert str(e.value.pos) == f"{path}:4:16" and e.value.hint.endswith("0 to 2")
+    assert main(["play", "--game", "vikings", "--variant", str(path), "--agents", "random", "--quiet"]) == 2
+    assert f"{path}:4:16: error: next_player gives {shown}, which is not a player" in capsys.readouterr().err

@@ -107,7 +107,7 @@ class Machine(Lookahead, Options):
     def _next_turns(self) -> None:
         """Whether a turn that ends goes straight on to the next player's in
         `run` (begin_turn's common case, written out there)."""
-        self.next_turns = self._turn_stop is None and self.rules.in_turn_order
+        self.next_turns = self._turn_stop is None
 
     def start(self, state, run=True):
         """Create the zones the rulebook declares, then run its setup (and on)."""
@@ -135,7 +135,7 @@ class Machine(Lookahead, Options):
             if rules.in_turn_order:
                 state.player = (state.player + 1) % rules.num_players
             else:
-                state.player = rules.next_player(Ctx(state, rules, None, budget))
+                state.player = self._next_player(Ctx(state, rules, None, budget))
         state.turn += 1
         state.touch("turn", state.player, state.turn)      # (whose turn is a part of the position: lang/reads.py)
         state.turn_start = self._snapshot(state) if self._keep_turn_start else None
@@ -172,6 +172,7 @@ class Machine(Lookahead, Options):
         calls = self.calls
         next_turns = self.next_turns and not (probe or stop)
         turn_program = self.turn_program
+        in_order = rules.in_turn_order
         while state.pending is None:
             if state.over:
                 state.frames = []
@@ -211,7 +212,8 @@ class Machine(Lookahead, Options):
                             continue
                         if next_turns and state.turn:
                             # the next player's turn (begin_turn's common case, its touch written out)
-                            p = state.player = (state.player + 1) % rules.num_players
+                            p = state.player = (state.player + 1) % rules.num_players if in_order \
+                                else self._next_player(ctx)
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
                             state.turn_start = self._snapshot(state) if self._keep_turn_start else None

@@ -79,6 +79,16 @@ class Options:
                              step.pos, hint="'by' must give a player, like p in 'for p in players'")
         return who
 
+    def _next_player(self, ctx) -> int:
+        """Whose turn is next, by the rulebook's next_player: a player, else its error."""
+        rules = self.rules
+        who = rules.next_player(ctx)
+        if type(who) is not int or not 0 <= who < rules.num_players:
+            pos, line = rules.next_player_at
+            raise RulesError(f"next_player gives {rules.show(who)}, which is not a player", pos, source_line=line,
+                             hint=f"it must give a player: a number in turn order, 0 to {rules.num_players - 1}")
+        return who
+
     @staticmethod
     def _bind_choice(fr, step, value):
         fr.vars[step.name] = value

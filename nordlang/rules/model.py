@@ -218,6 +218,7 @@ class Rules(BoardAndNames, StepCompiler, Showing, RuleChecks):
         nxt = data.get("next_player")
         if nxt:
             self.next_player = self.compile_text(nxt, ("next_player",)) or (lambda ctx: 0)
+            self.next_player_at = self.doc.pos(("next_player",))       # (pos, its line): where a bad answer is
             self.in_turn_order = False
         else:
             self.in_turn_order = True       # the next in turn order (the flow machine needs no expression)
