@@ -43,6 +43,7 @@ sys.path.insert(0, ROOT)
 
 import nordlang  # noqa: E402
 from nordlang.engine import flow  # noqa: E402
+from nordlang.engine.program import Do  # noqa: E402
 from nordlang.lang.builtins import EFFECT  # noqa: E402
 
 
@@ -133,7 +134,7 @@ def engine_parts(rules, seconds: float) -> tuple:
     module it is in."""
     machine = nordlang.Game(rules, 0).machine
     effects = {ins.run.__code__ for code in machine.programs.values() for ins in code
-               if type(ins).__name__ == "Do" and hasattr(ins.run, "__code__")}
+               if type(ins) is Do and hasattr(ins.run, "__code__")}
     definitions = {}
     for name, f in rules.names.funcs.items():
         if hasattr(f.py, "__code__"):

@@ -217,13 +217,9 @@ class Machine(Lookahead, Options):
                             t = state.turn = state.turn + 1
                             state.version = state.parts[TURN] = hash((state.version, "turn", p, t))
                             state.turn_start = self._snapshot(state) if self._keep_turn_start else None
-                            if done.code is turn_program:     # (the turn's frame again, from its start)
-                                fr = done
-                                fr.pc, fr.loops = 0, None
-                                fr.vars = ctx.vars = {}
-                            else:
-                                fr = Frame(turn_program, {})
-                                ctx.vars = fr.vars
+                            fr = done                    # (the frame again, for the turn from its start:
+                            fr.code, fr.pc, fr.loops = turn_program, 0, None    # nothing else holds it)
+                            fr.vars = ctx.vars = {}
                             frames.append(fr)
                             code = turn_program
                             n = len(code)

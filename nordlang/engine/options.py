@@ -73,20 +73,23 @@ class Options:
                              "reveal the item first")
 
     def _decider(self, step, ctx) -> int:
-        who = step.by(ctx)
-        if type(who) is not int or not 0 <= who < self.rules.num_players:
-            raise RulesError(f"choice {step.name!r} is to be decided by {self.rules.show(who)}, which is not a player",
-                             step.pos, hint="'by' must give a player, like p in 'for p in players'")
-        return who
+        """Who decides a choice with 'by': a player, else its error."""
+        return self._player(step.by(ctx), lambda who: RulesError(
+            f"choice {step.name!r} is to be decided by {self.rules.show(who)}, which is not a player", step.pos,
+            hint="'by' must give a player, like p in 'for p in players'"))
 
     def _next_player(self, ctx) -> int:
         """Whose turn is next, by the rulebook's next_player: a player, else its error."""
         rules = self.rules
-        who = rules.next_player(ctx)
-        if type(who) is not int or not 0 <= who < rules.num_players:
-            pos, line = rules.next_player_at
-            raise RulesError(f"next_player gives {rules.show(who)}, which is not a player", pos, source_line=line,
-                             hint=f"it must give a player: a number in turn order, 0 to {rules.num_players - 1}")
+        pos, line = rules.next_player_at
+        return self._player(rules.next_player(ctx), lambda who: RulesError(
+            f"next_player gives {rules.show(who)}, which is not a player", pos, source_line=line,
+            hint=f"it must give a player: a number in turn order, 0 to {rules.num_players - 1}"))
+
+    def _player(self, who, error) -> int:
+        """`who` when it is a player (a number in turn order; a truth value is none), else error(who) raised."""
+        if type(who) is not int or not 0 <= who < self.rules.num_players:
+            raise error(who)
         return who
 
     @staticmethod

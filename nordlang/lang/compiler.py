@@ -34,13 +34,14 @@ from .expressions import Expressions
 from .memo import Func, is_cheap, is_filter
 from .names import Names
 from .reads import Reader
-from .runtime import _COUNTER, _RUNTIME
+from .runtime import _COUNTER, _RUNTIME, FLOW_READ
 from .statements import Statements
 from .trace import Where
 
 _USES_VARS = re.compile(r"\bV\b")   # generated code that reads flow variables
 _MARK = re.compile(r"  # at (_p\d+)$")   # a generated line's statement position (see Compiler.stmt)
-_FLOW_READ = re.compile(r"\(V\[('\w+')\] if \1 in V else _get\(V, \1\)\)")   # expressions.py _Name's read
+_FLOW_READ = re.compile(re.escape(FLOW_READ).replace(re.escape("{0}"), r"('\w+')", 1)
+                        .replace(re.escape("{0}"), r"\1"))    # a flow variable's read, its name's text the group
 
 
 class Ctx:

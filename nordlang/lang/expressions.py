@@ -11,7 +11,7 @@ from .facts import _NUMBERS_ONLY, NodeFacts
 from .lookups import Lookups
 from .memo import Func
 from .reads import elements_of
-from .runtime import _COUNTER
+from .runtime import _COUNTER, FLOW_READ
 from .shortcuts import _TUPLES, Shortcuts
 from .trace import _show
 from .values import ValueFacts
@@ -59,7 +59,7 @@ class Expressions(Bindings, Shortcuts, Lookups, NodeFacts, ValueFacts):
         if name in local:
             return local[name]
         if name in scope:       # (a flow variable: looked up in place, the call only for its error)
-            return f"(V[{name!r}] if {name!r} in V else _get(V, {name!r}))"
+            return FLOW_READ.format(repr(name))
         if name in self.names.constants:
             self.names.used.add(name)
             return self.bind(self.names.constants[name])

@@ -14,6 +14,11 @@ from .trace import _describe, _fail, _kind, _show, _stmt_fail, _t, _tc
 _COUNTER = itertools.count()     # numbers the names of generated functions, globals and locals
 
 
+# A flow variable's read in generated code (expressions.py _Name; compiler.py _flow_reads_once
+# finds these): in place, the call only for its error.
+FLOW_READ = "(V[{0}] if {0} in V else _get(V, {0}))"
+
+
 def _get(vars, name):
     try:
         return vars[name]
