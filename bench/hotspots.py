@@ -2,6 +2,7 @@
 
     python bench/hotspots.py --game vikings --players 4 --games 30
     python bench/hotspots.py --game nord --players 3 --games 5 --top 30
+    python bench/hotspots.py --game nord --players 2 --agent mcts --seconds 15
 
 Plays seeded random games through the public API (`len(game.legal_moves())`,
 then `game.play_index(rng.randrange(n))`) under cProfile and prints:
@@ -16,7 +17,15 @@ then `game.play_index(rng.randrange(n))`) under cProfile and prints:
   definitions, its other expressions (tests, bindings, option lists), and
   in the machinery around them (the flow's machine, lookahead, option
   lists and their checks, frames and records, the API), and how much of
-  it runs in lookahead probes and lone options.
+  it runs in lookahead probes; and what a game would take with no
+  machinery at all (the rules' own work at its cost, and this bench's loop).
+
+With `--agent mcts`, only sampled: where the mcts agent's searches from
+the seeded positions of bench/mcts_positions.py spend their time (playing
+each new position's decision on, the rulebook's evaluation, copies, the
+honest sample, the tree's own work), the decisions played on split into
+the engine's parts as above, and what a search would take with no
+machinery in them.
 
 cProfile's own cost falls on every call, so small functions look dearer than
 they are: compare figures of one run, or count instructions
@@ -124,14 +133,13 @@ MACHINERY = {"flow.py": "the flow's machine", "program.py": "the flow's machine"
 RULES_WORK = ("effects", "definitions", "other expressions (tests, bindings, option lists)")
 
 
-def engine_parts(rules, seconds: float) -> tuple:
-    """(shares by part, shares by definition, the share in lookahead probes,
-    samples) of random games played for `seconds` of CPU time, sampled every
-    millisecond. A sample's part: the machinery's module its innermost frame
-    is in; else the rules' work it is in, below the machinery's innermost
-    frame: an effect (a flow's `do`, a procedure), else a definition (the
-    innermost, with what it calls), else other generated code; else the
-    module it is in."""
+BENCH_LOOP = "the bench's own loop and random draws"
+
+
+def _classifier(rules):
+    """part(frame) -> the engine's part a sample's stack is in (see
+    engine_parts), and the counters it fills: (by definition, [samples in
+    lookahead probes])."""
     machine = nordlang.Game(rules, 0).machine
     effects = {ins.run.__code__ for code in machine.programs.values() for ins in code
                if type(ins) is Do and hasattr(ins.run, "__code__")}
@@ -142,14 +150,10 @@ def engine_parts(rules, seconds: float) -> tuple:
                 effects.add(f.py.__code__)
             else:
                 definitions[f.py.__code__] = name
-    parts, by_definition = collections.Counter(), collections.Counter()
+    by_definition = collections.Counter()
     probing = [0]
 
-    def part(frame) -> str:
-        codes = []
-        while frame is not None:
-            codes.append(frame.f_code)
-            frame = frame.f_back
+    def part(codes) -> str:
         machinery = [co.co_filename.rsplit("/", 1)[-1] if "/engine/" in co.co_filename else None for co in codes]
         if "lookahead.py" in machinery:
             probing[0] += 1
@@ -164,25 +168,137 @@ def engine_parts(rules, seconds: float) -> tuple:
             return "definitions"
         if any(co.co_filename.startswith("<") for co in work):
             return RULES_WORK[2]
-        return f"other: {codes[0].co_filename.rsplit('/', 1)[-1]}"
+        where = codes[0].co_filename.rsplit("/", 1)[-1]
+        return BENCH_LOOP if where in ("hotspots.py", "random.py") else f"other: {where}"
+    return part, by_definition, probing
+
+
+def _sampled(classify, seconds: float, run) -> collections.Counter:
+    """Samples of `run(k)` for k = 0, 1, ... until `seconds` of CPU time, one
+    each millisecond of it, counted by classify(the stack's code objects,
+    innermost first)."""
+    counts = collections.Counter()
 
     def sample(_sig, frame):
-        parts[part(frame)] += 1
+        codes = []
+        while frame is not None:
+            codes.append(frame.f_code)
+            frame = frame.f_back
+        counts[classify(codes)] += 1
 
-    seed = 1000
     old = signal.signal(signal.SIGPROF, sample)
     signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
     try:
         end = time.process_time() + seconds
+        k = 0
         while time.process_time() < end:
-            play(rules, [seed])
-            seed += 1
+            run(k)
+            k += 1
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0, 0)
         signal.signal(signal.SIGPROF, old)
+    return counts
+
+
+def engine_parts(rules, seconds: float) -> tuple:
+    """(shares by part, shares by definition, the share in lookahead probes,
+    samples) of random games played for `seconds` of CPU time, sampled every
+    millisecond. A sample's part: the machinery's module its innermost frame
+    is in; else the rules' work it is in, below the machinery's innermost
+    frame: an effect (a flow's `do`, a procedure), else a definition (the
+    innermost, with what it calls), else other generated code; else the
+    module it is in (this bench's loop and its random draws: their own part)."""
+    part, by_definition, probing = _classifier(rules)
+    parts = _sampled(part, seconds, lambda k: play(rules, [1000 + k]))
     n = sum(parts.values()) or 1
     return ({k: v / n for k, v in parts.items()}, {k: v / n for k, v in by_definition.items()},
             probing[0] / n, n)
+
+
+# a search's parts: what the agent (mcts.py) calls, by the first frame below its own
+SEARCH = (("branch", "copies of positions"), ("for_player", "the honest sample (what the mover may know)"),
+          ("choose", "playing each new position's decision on"))
+
+
+def search_parts(rules, seconds: float) -> tuple:
+    """(shares by part, the engine's parts of the decisions played on, samples)
+    of the mcts agent (default budget) searching the seeded positions of
+    bench/mcts_positions.py for `seconds` of CPU time: playing each new
+    position's decision on to the next (split as engine_parts splits a
+    game), scoring it by the rulebook's evaluation, copying positions,
+    drawing the honest sample, and the tree's own work (selection, backups,
+    its random draws)."""
+    from mcts_positions import mcts_position
+
+    from nordlang.agents.base import make_agent
+    part, _by_definition, _probing = _classifier(rules)
+    evaluation = rules.evaluation.__code__ if hasattr(rules.evaluation, "__code__") else None
+    played = collections.Counter()
+
+    def classify(codes) -> str:
+        agent = [i for i, co in enumerate(codes) if co.co_filename.endswith(("mcts.py", "mcts_tree.py"))]
+        if not agent:
+            return "positions set up (bench)"
+        below = codes[:agent[0]]
+        if evaluation is not None and evaluation in below:
+            return "the rulebook's evaluation"
+        if below:
+            name = below[-1].co_name
+            for fn, label in SEARCH:
+                if name == fn:
+                    if fn == "choose":
+                        played[part(below)] += 1
+                    return label
+        return "the tree's own work (selection, backups, draws)"
+
+    positions = {}
+
+    def search(k):
+        g = positions.get(k % 12)
+        if g is None:
+            g = positions[k % 12] = mcts_position(nordlang, rules, k % 12)
+        make_agent("mcts", 1 + k).choose(g)
+
+    parts = _sampled(classify, seconds, search)
+    parts.pop("positions set up (bench)", None)
+    n = sum(parts.values()) or 1
+    m = sum(played.values()) or 1
+    return {k: v / n for k, v in parts.items()}, {k: v / m for k, v in played.items()}, n
+
+
+def print_parts(shares) -> None:
+    """The rules' own work and the machinery around it, part by part, the
+    bench's own loop apart; and the time a game would take with no
+    machinery at all (the rules' own work at its cost, and the bench's loop)."""
+    work = sum(shares.get(k, 0) for k in RULES_WORK)
+    loop = shares.get(BENCH_LOOP, 0)
+    print(f"  {100 * work:5.1f}%  the rules' own work:")
+    for name in RULES_WORK:
+        print(f"  {100 * shares.get(name, 0):9.1f}%  {name}")
+    print(f"  {100 * (1 - work - loop):5.1f}%  the machinery around it:")
+    for name, share in sorted(shares.items(), key=lambda kv: -kv[1]):
+        if name not in RULES_WORK and name != BENCH_LOOP and share >= 0.005:
+            print(f"  {100 * share:9.1f}%  {name}")
+    print(f"  {100 * loop:5.1f}%  {BENCH_LOOP}")
+    print(f"  with no machinery at all: {work + loop:.2f} of the time")
+
+
+def main_search(rules, seconds: float) -> int:
+    """--agent mcts: where a search's time goes."""
+    if rules.evaluation is None:
+        print("this rulebook states no evaluation: mcts cannot play it", file=sys.stderr)
+        return 2
+    shares, played, samples = search_parts(rules, seconds)
+    print(f"the mcts agent's searches (default budget) from the seeded positions of bench/mcts_positions.py, "
+          f"sampled ({samples} samples):")
+    for name, share in sorted(shares.items(), key=lambda kv: -kv[1]):
+        print(f"  {100 * share:5.1f}%  {name}")
+    print("the decisions played on, by the engine's parts:")
+    print_parts(played)
+    on = shares.get(SEARCH[2][1], 0)
+    machinery = 1 - sum(played.get(k, 0) for k in RULES_WORK) - played.get(BENCH_LOOP, 0)
+    print(f"a search with no machinery in the decisions it plays on: {1 - on * machinery:.2f} of the time")
+    return 0
 
 
 def main(argv=None) -> int:
@@ -192,8 +308,12 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--top", type=int, default=25, help="functions listed")
     ap.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of sampled games (default 5; 0: none)")
+    ap.add_argument("--agent", choices=("random", "mcts"), default="random",
+                    help="random games (default), or the mcts agent's searches: sampled only (--seconds)")
     args = ap.parse_args(argv)
     rules = nordlang.load_rules(args.game, args.players)
+    if args.agent == "mcts":
+        return main_search(rules, args.seconds or 5.0)
     n = args.games
     play(rules, range(3))                                 # (memos' trials settled, as in a long run)
     seeds = range(100, 100 + n)
@@ -230,13 +350,7 @@ def main(argv=None) -> int:
     if args.seconds > 0 and hasattr(signal, "setitimer"):
         shares, defined, probing, samples = engine_parts(rules, args.seconds)
         print(f"\nthe engine's parts, sampled ({samples} samples; {100 * probing:.1f}% in lookahead probes):")
-        print(f"  {100 * sum(shares.get(k, 0) for k in RULES_WORK):5.1f}%  the rules' own work:")
-        for name in RULES_WORK:
-            print(f"  {100 * shares.get(name, 0):9.1f}%  {name}")
-        print(f"  {100 * (1 - sum(shares.get(k, 0) for k in RULES_WORK)):5.1f}%  the machinery around it:")
-        for name, share in sorted(shares.items(), key=lambda kv: -kv[1]):
-            if name not in RULES_WORK and share >= 0.005:
-                print(f"  {100 * share:9.1f}%  {name}")
+        print_parts(shares)
         print("  definitions, each (with what they call):")
         for name, share in sorted(defined.items(), key=lambda kv: -kv[1])[:args.top]:
             print(f"  {100 * share:9.1f}%  {name}")

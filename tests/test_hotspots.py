@@ -38,11 +38,36 @@ def test_hotspots_samples_the_engines_parts():
         share, name = line.split("%", 1)
         shares[name.strip()] = float(share)
     work = ("effects", "definitions", "other expressions (tests, bindings, option lists)")
-    # the rules' own work and the machinery around it add up to the whole (each part rounded)
+    # the rules' own work, the machinery around it and the bench's loop add up to the whole (each rounded)
     rules_work = float(next(line for line in lines if "the rules' own work" in line).split("%")[0])
     machinery = float(next(line for line in lines if "the machinery around it" in line).split("%")[0])
-    assert abs(rules_work + machinery - 100) < 0.2
+    loop = shares["the bench's own loop and random draws"]
+    assert abs(rules_work + machinery + loop - 100) < 0.3
+    # with no machinery, what is left: the rules' work and the loop
+    bound = float(next(line for line in lines if "with no machinery at all:" in line).split(":")[1].split()[0])
+    assert abs(bound - (rules_work + loop) / 100) < 0.006
     assert abs(sum(shares[k] for k in work) - rules_work) < 0.3
     # Nord's time is mostly its definitions' (its placements, reach, attack pairs), each named
     assert shares["definitions"] > 10 and "the flow's machine" in shares
     assert any(name in shares for name in ("reach", "land_groups", "attack_pairs"))
+
+
+def test_hotspots_samples_a_search():
+    lines = _hotspots("--game", "nord", "--players", "2", "--agent", "mcts", "--seconds", "2")
+    assert lines[0].startswith("the mcts agent's searches (default budget) from the seeded positions")
+    top = lines[1:lines.index("the decisions played on, by the engine's parts:")]
+    shares = {name.strip(): float(share) for share, name in (line.split("%", 1) for line in top)}
+    assert set(shares) <= {"playing each new position's decision on", "the rulebook's evaluation",
+                           "the tree's own work (selection, backups, draws)", "copies of positions",
+                           "the honest sample (what the mover may know)"}
+    assert abs(sum(shares.values()) - 100) < 0.5
+    # a search is mostly the engine playing on and the rulebook scoring (about 65% and 15% on Nord)
+    assert shares["playing each new position's decision on"] > 40 and shares["the rulebook's evaluation"] > 5
+    bound = float(lines[-1].split(":")[1].split()[0])
+    assert lines[-1].startswith("a search with no machinery in the decisions it plays on:") and 0.5 < bound < 1
+
+
+def test_hotspots_says_when_mcts_cannot_search():
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "hotspots.py"), "--game", "hex", "--agent", "mcts",
+                          "--seconds", "1"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 2 and "states no evaluation" in out.stderr and not out.stdout
