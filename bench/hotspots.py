@@ -137,9 +137,9 @@ BENCH_LOOP = "the bench's own loop and random draws"
 
 
 def _classifier(rules):
-    """part(frame) -> the engine's part a sample's stack is in (see
-    engine_parts), and the counters it fills: (by definition, [samples in
-    lookahead probes])."""
+    """(part, by definition, [samples in lookahead probes]): part(codes) is
+    the engine's part of a sample whose stack holds these code objects,
+    innermost first (see engine_parts); it counts the other two."""
     machine = nordlang.Game(rules, 0).machine
     effects = {ins.run.__code__ for code in machine.programs.values() for ins in code
                if type(ins) is Do and hasattr(ins.run, "__code__")}
@@ -169,7 +169,10 @@ def _classifier(rules):
         if any(co.co_filename.startswith("<") for co in work):
             return RULES_WORK[2]
         where = codes[0].co_filename.rsplit("/", 1)[-1]
-        return BENCH_LOOP if where in ("hotspots.py", "random.py") else f"other: {where}"
+        if where == "hotspots.py" or where == "random.py" and len(codes) > 1 and \
+                codes[1].co_filename.endswith("hotspots.py"):
+            return BENCH_LOOP           # (the bench's loop, and the random draws it makes: not the engine's)
+        return f"other: {where}"
     return part, by_definition, probing
 
 
@@ -285,6 +288,9 @@ def print_parts(shares) -> None:
 
 def main_search(rules, seconds: float) -> int:
     """--agent mcts: where a search's time goes."""
+    if not hasattr(signal, "setitimer"):
+        print("sampling needs a profiling timer (signal.setitimer), which this system lacks", file=sys.stderr)
+        return 2
     if rules.evaluation is None:
         print("this rulebook states no evaluation: mcts cannot play it", file=sys.stderr)
         return 2
